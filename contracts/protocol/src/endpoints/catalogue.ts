@@ -1,0 +1,26 @@
+import { auth } from './auth.ts';
+import type { Endpoint } from './endpoint.ts';
+import { index } from './index.ts';
+import { user } from './user.ts';
+
+/**
+ * Every endpoint, by domain. Paths are exactly those of SPEC.md §7.
+ * The mock server's handler table is typed against this object.
+ */
+export const endpoints = {
+  auth,
+  user,
+  index,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type Domain = keyof Endpoints;
+
+/** Every endpoint as a flat list, for tables and table-driven tests. */
+export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap(
+  (domain) => Object.values(domain) as Endpoint[],
+);
+
+export const endpointByPath: ReadonlyMap<string, Endpoint> = new Map(
+  allEndpoints.map((entry) => [entry.path, entry]),
+);

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint of the catalogue: the single definition the web client, the mock server and the
+ * Pact contracts all read. `request` holds the call's own fields (the wire adds `time`).
+ */
+export interface Endpoint<
+  Req extends z.ZodObject = z.ZodObject,
+  Res extends z.ZodType = z.ZodType,
+> {
+  /** exactly as SPEC.md §7 lists it */
+  readonly path: string;
+  /** 'guest': anyone may call it (a user too); 'user': a live session is required (401 without) */
+  readonly auth: 'guest' | 'user';
+  /** whether the client shows the loading overlay while the call is under way */
+  readonly loading: boolean;
+  /** what the call does, in a line */
+  readonly summary: string;
+  /**
+   * What is our assumption rather than something SPEC.md shows (field names, types, shapes).
+   * Adapting to the real backend means changing this entry and nothing else.
+   */
+  readonly assumed: string;
+  readonly request: Req;
+  readonly response: Res;
+  readonly example: { readonly request: z.input<Req>; readonly response: z.input<Res> };
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** Defines an endpoint, keeping its exact schema types for the client and the server. */
+export const endpoint = <Req extends z.ZodObject, Res extends z.ZodType>(
+  definition: Endpoint<Req, Res>,
+): Endpoint<Req, Res> => definition;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LANGUAGES } from './config.ts';
+
+/** Money, prices, rates and balances travel as decimal strings, never binary floats. */
+export const decimalString = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, { error: 'must be a decimal number written as a string' });
+
+/** A decimal string that must be greater than zero (amounts a user enters). */
+export const positiveDecimalString = decimalString.refine(
+  (value) => /[1-9]/.test(value) && !value.startsWith('-'),
+  {
+    error: 'must be greater than zero',
+  },
+);
+
+/** Ids travel as strings. */
+export const idString = z.string().min(1).max(64);
+
+/** Times are integer milliseconds since the epoch. */
+export const timestampMs = z.number().int().nonnegative();
+
+export const email = z.email({ error: 'must be a valid e-mail address' }).max(254);
+
+/** A six-digit e-mail verification code. */
+export const emailCode = z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit code' });
+
+/** 8 to 32 characters with at least one letter and one digit. */
+export const password = z
+  .string()
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(32, { error: 'must be at most 32 characters' })
+  .regex(/[A-Za-z]/, { error: 'must contain a letter' })
+  .regex(/\d/, { error: 'must contain a digit' });
+
+export const language = z.enum(LANGUAGES);
+
+/** Which of a user's two sets of accounts a call acts on. */
+export const accountMode = z.enum(['real', 'demo']);
+export type AccountMode = z.infer<typeof accountMode>;
+
+/** An empty request or reply. */
+export const empty = z.object({});
+
+/** The paging fields of every list that grows (PROTOCOL.md §4). */
+export const pageRequest = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+/** `{ list, total, page, limit }` around an item schema. */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+  });
