@@ -1,6 +1,12 @@
+import { account } from './account.ts';
 import { auth } from './auth.ts';
+import { contract } from './contract.ts';
+import { digits } from './digits.ts';
 import type { Endpoint } from './endpoint.ts';
 import { index } from './index.ts';
+import { market } from './market.ts';
+import { options } from './options.ts';
+import { team } from './team.ts';
 import { user } from './user.ts';
 
 /**
@@ -11,6 +17,12 @@ export const endpoints = {
   auth,
   user,
   index,
+  market,
+  options,
+  contract,
+  account,
+  team,
+  digits,
 } as const;
 
 export type Endpoints = typeof endpoints;

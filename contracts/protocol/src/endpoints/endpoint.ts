@@ -4,14 +4,17 @@ import type { z } from 'zod';
  * One endpoint of the catalogue: the single definition the web client, the mock server and the
  * Pact contracts all read. `request` holds the call's own fields (the wire adds `time`).
  */
+export type EndpointAuth = 'guest' | 'user';
+
 export interface Endpoint<
   Req extends z.ZodObject = z.ZodObject,
   Res extends z.ZodType = z.ZodType,
+  Auth extends EndpointAuth = EndpointAuth,
 > {
   /** exactly as SPEC.md §7 lists it */
   readonly path: string;
   /** 'guest': anyone may call it (a user too); 'user': a live session is required (401 without) */
-  readonly auth: 'guest' | 'user';
+  readonly auth: Auth;
   /** whether the client shows the loading overlay while the call is under way */
   readonly loading: boolean;
   /** what the call does, in a line */
@@ -31,6 +34,6 @@ export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 /** Defines an endpoint, keeping its exact schema types for the client and the server. */
-export const endpoint = <Req extends z.ZodObject, Res extends z.ZodType>(
-  definition: Endpoint<Req, Res>,
-): Endpoint<Req, Res> => definition;
+export const endpoint = <Req extends z.ZodObject, Res extends z.ZodType, Auth extends EndpointAuth>(
+  definition: Endpoint<Req, Res, Auth>,
+): Endpoint<Req, Res, Auth> => definition;
