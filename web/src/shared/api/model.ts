@@ -1,0 +1,104 @@
+import {
+  CODES,
+  DEFAULT_LANGUAGE,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@bourse/protocol';
+import { createBrowserCodec } from '@bourse/protocol/codec/browser';
+import { attach, createEffect, createEvent, createStore, sample, type Effect } from 'effector';
+import { createApiClient, type ApiClient, type Credentials } from './client.ts';
+import type { ApiError } from './errors.ts';
+
+/** The client every API effect calls; tests put a fake in with `fork({ values })`. */
+export const $apiClient = createStore<ApiClient>(
+  createApiClient({ baseUrl: '', codec: createBrowserCodec() }),
+  { serialize: 'ignore' },
+);
+
+/** Who calls: fed by the session model. */
+export const $credentials = createStore<Credentials>({
+  uuid: '',
+  token: null,
+  language: DEFAULT_LANGUAGE,
+});
+export const credentialsChanged = createEvent<Credentials>();
+
+sample({ clock: credentialsChanged, target: $credentials });
+
+/** A call got code 401: the session model clears the session and goes to the login page. */
+export const sessionExpired = createEvent();
+/** A call got code 500: the app shows the server's `msg` (already in the app language). */
+export const serverFailed = createEvent<string>();
+/** A call got no envelope back: the app shows "Server error, please try again later". */
+export const transportFailed = createEvent();
+
+/** Every failure of every API effect, before it is sorted into the events above. */
+const apiFailed = createEvent<ApiError>();
+
+sample({
+  clock: apiFailed,
+  filter: (error) => error.kind === 'code' && error.code === CODES.unauthorized,
+  target: sessionExpired,
+});
+sample({
+  clock: apiFailed,
+  filter: (error) => error.kind === 'code' && error.code === CODES.failed,
+  fn: (error) => error.msg,
+  target: serverFailed,
+});
+sample({
+  clock: apiFailed,
+  filter: (error) => error.kind === 'transport',
+  target: transportFailed,
+});
+
+const loadStarted = createEvent();
+const loadFinished = createEvent();
+
+/** How many calls that show the loading overlay are under way. */
+export const $pendingLoads = createStore(0, { serialize: 'ignore' })
+  .on(loadStarted, (count) => count + 1)
+  .on(loadFinished, (count) => Math.max(0, count - 1));
+
+export const $loadingVisible = $pendingLoads.map((count) => count > 0);
+
+export interface ApiEffectOptions {
+  /** whether the call shows the loading overlay; default: the endpoint's own `loading` */
+  readonly loading?: boolean;
+}
+
+interface CallInput<E extends Endpoint> {
+  readonly client: ApiClient;
+  readonly credentials: Credentials;
+  readonly params: RequestOf<E>;
+}
+
+/**
+ * An effect that calls one endpoint with the scope's client and credentials. Call it at module
+ * level. Its 401, 500 and transport failures also go to `sessionExpired`, `serverFailed` and
+ * `transportFailed`; any other failure only fails the effect, for the caller to handle.
+ */
+export function createApiEffect<E extends Endpoint>(
+  endpoint: E,
+  options: ApiEffectOptions = {},
+): Effect<RequestOf<E>, ResponseOf<E>, ApiError> {
+  const callFx = createEffect<CallInput<E>, ResponseOf<E>, ApiError>(
+    ({ client, credentials, params }) => client.call(endpoint, params, credentials),
+  );
+  const apiFx = attach({
+    source: { client: $apiClient, credentials: $credentials },
+    effect: callFx,
+    mapParams: (params: RequestOf<E>, { client, credentials }) => ({ client, credentials, params }),
+    name: `api ${endpoint.path}`,
+  });
+
+  sample({ clock: apiFx.failData, target: apiFailed });
+
+  if (options.loading ?? endpoint.loading) {
+    sample({ clock: apiFx, target: loadStarted });
+    sample({ clock: apiFx.finally, target: loadFinished });
+  }
+
+  return apiFx;
+}
