@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 // consumer suites must finish (and write pacts/) before the provider verifies them.
 export default defineConfig({
   test: {
-    include: ['{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}'],
+    include: [
+      '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
+      'contracts/pact/src/roundtrip.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

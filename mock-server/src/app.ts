@@ -1,0 +1,107 @@
+import { DEFAULT_WIRE, LIMITS, type WireSettings } from '@bourse/protocol';
+import { createNodeCodec } from '@bourse/protocol/codec/node';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { controlRoutes } from './control/routes.ts';
+import { Exchange } from './engine/exchange.ts';
+import { createPasswordHasher } from './engine/passwords.ts';
+import { FaultTable } from './plugins/faults.ts';
+import { StateFile } from './plugins/persistence.ts';
+import { protocolPlugin } from './plugins/protocol.ts';
+import { handlers } from './routes/index.ts';
+import { scenarioNames, scenarioSpec } from './scenarios.ts';
+import { socketGateway, type SocketGateway } from './ws/gateway.ts';
+
+export interface AppOptions {
+  /** payload cipher and guest token; defaults to the protocol's */
+  wire?: WireSettings;
+  /** encrypt `data` of replies (default on) */
+  encrypt?: boolean;
+  /** where state.json is kept; null keeps state in memory only */
+  dataDir?: string | null;
+  seed?: number;
+  /** the scenario to start from when nothing was saved */
+  scenario?: string;
+  /** serve the QA control API under /__control (default on) */
+  control?: boolean;
+  /** origins a browser socket may come from, besides the server's own host and localhost */
+  allowedOrigins?: readonly string[];
+  logger?: FastifyServerOptions['logger'];
+  /** scrypt cost (a power of two); tests lower it */
+  passwordCost?: number;
+  /** the wall clock (the `time` window and the simulated clock run on it) */
+  wallClock?: () => number;
+  /** how often the socket pings, ms */
+  pingIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    exchange: Exchange;
+    faults: FaultTable;
+    gateway: SocketGateway;
+  }
+}
+
+/** Composes the mock: the wire, its routes, the socket, the control API and persistence. */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const wire = options.wire ?? DEFAULT_WIRE;
+  const codec = createNodeCodec(wire);
+  const wallClock = options.wallClock ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: true,
+  });
+
+  let stateFile: StateFile | null = null;
+  const exchange = new Exchange({
+    seed: options.seed ?? 20_261_122,
+    wall: wallClock,
+    hasher: createPasswordHasher(options.passwordCost),
+    onChange: () => stateFile?.schedule(),
+  });
+  if (options.dataDir) stateFile = new StateFile(options.dataDir, () => exchange.snapshot());
+
+  const saved = await stateFile?.load();
+  if (saved) exchange.restore(saved);
+  else await exchange.loadScenario(scenarioSpec(options.scenario ?? 'verified-trader'));
+
+  const faults = new FaultTable();
+  app.decorate('exchange', exchange);
+  app.decorate('faults', faults);
+
+  await app.register(websocket, { options: { maxPayload: LIMITS.socketFrameBytes } });
+  await app.register(protocolPlugin, {
+    codec,
+    encrypt: options.encrypt ?? true,
+    guestTokenMd5: codec.md5hex(wire.defaultToken),
+    exchange,
+    handlers,
+    faults,
+    wallClock,
+  });
+  const gateway = socketGateway(app, {
+    exchange,
+    allowedOrigins: options.allowedOrigins ?? [],
+    pingIntervalMs: options.pingIntervalMs ?? 15_000,
+    wallClock,
+  });
+  app.decorate('gateway', gateway);
+
+  if (options.control ?? true) {
+    await app.register(controlRoutes, {
+      prefix: '/__control',
+      exchange,
+      faults,
+      scenarios: scenarioNames,
+      loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    gateway.close();
+    await stateFile?.flush();
+  });
+  return app;
+}

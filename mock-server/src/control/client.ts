@@ -1,0 +1,59 @@
+import type { MailRecord } from '../engine/state.ts';
+import type { Fault } from '../plugins/faults.ts';
+import type { ClockBody, FaultBody, IdentityBody } from './schemas.ts';
+
+/** A typed client of the control API, shared by the QA scripts, Pact and Playwright. */
+export class ControlClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.fetchImpl(`${this.baseUrl}/__control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T & { error?: string };
+    if (!response.ok)
+      throw new Error(`control ${method} ${path}: ${json.error ?? response.status}`);
+    return json;
+  }
+
+  reset(scenario = 'empty'): Promise<{ scenario: string }> {
+    return this.request('POST', '/reset', { scenario });
+  }
+
+  async mailbox(to?: string): Promise<MailRecord[]> {
+    const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
+    return (await this.request<{ list: MailRecord[] }>('GET', `/mailbox${query}`)).list;
+  }
+
+  /** The code of the newest e-mail sent to `to`. */
+  async latestCode(to: string): Promise<string> {
+    const [latest] = await this.mailbox(to);
+    if (!latest) throw new Error(`no e-mail was sent to ${to}`);
+    return latest.code;
+  }
+
+  clock(body: ClockBody): Promise<{ now: number; frozen: boolean }> {
+    return this.request('POST', '/clock', body);
+  }
+
+  fault(body: FaultBody): Promise<{ list: Fault[] }> {
+    return this.request('POST', '/faults', body);
+  }
+
+  clearFaults(): Promise<{ list: Fault[] }> {
+    return this.request('DELETE', '/faults');
+  }
+
+  decideIdentity(body: IdentityBody): Promise<{ identity_status: string }> {
+    return this.request('POST', '/identity', body);
+  }
+
+  expireSessions(email: string): Promise<{ ended: number }> {
+    return this.request('POST', '/sessions/expire', { email });
+  }
+}

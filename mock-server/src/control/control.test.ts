@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, PASSWORD, registerUser, testApp } from '../test/wire.ts';
+
+let app: FastifyInstance;
+beforeEach(async () => {
+  app = await testApp();
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const control = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url: `/__control${url}`, ...(payload ? { payload } : {}) });
+
+describe('the control API', () => {
+  it('resets to a named scenario, and refuses an unknown one', async () => {
+    await registerUser(app, 'gone@example.com');
+    expect((await control('POST', '/reset', { scenario: 'empty' })).statusCode).toBe(200);
+    expect((await control('GET', '/state')).json<{ users: unknown[] }>().users).toHaveLength(0);
+    expect((await control('POST', '/reset', { scenario: 'no-such' })).statusCode).toBe(400);
+  });
+
+  it('freezes, advances and resumes the simulated clock without touching the wire clock', async () => {
+    const frozen = (await control('POST', '/clock', { action: 'freeze' })).json<{
+      now: number;
+      frozen: boolean;
+    }>();
+    expect(frozen.frozen).toBe(true);
+    const moved = (await control('POST', '/clock', { action: 'advance', ms: 86_400_000 })).json<{
+      now: number;
+    }>();
+    expect(moved.now).toBe(frozen.now + 86_400_000);
+    // a call signed with the real time still passes the time window
+    expect((await call(app, '/api/index/getConfig')).code).toBe(200);
+    expect((await control('POST', '/clock', { action: 'advance', ms: -1 })).statusCode).toBe(400);
+  });
+
+  it('injects a code on a path for a number of calls', async () => {
+    await control('POST', '/faults', { path: '/api/index/getConfig', code: 500, times: 1 });
+    const faulted = await call(app, '/api/index/getConfig');
+    expect(faulted.code).toBe(500);
+    expect(faulted.msg).not.toBe('');
+    expect((await call(app, '/api/index/getConfig')).code).toBe(200);
+    await control('POST', '/faults', { path: '*', code: 401 });
+    expect((await call(app, '/api/index/getLang')).code).toBe(401);
+    await control('DELETE', '/faults');
+    expect((await call(app, '/api/index/getLang')).code).toBe(200);
+  });
+
+  it('drops the connection when asked, so the client sees a transport failure', async () => {
+    await control('POST', '/faults', { path: '/api/index/getConfig', drop: true, times: 1 });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const post = () =>
+      fetch(`${address}/api/index/getConfig`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    await expect(post()).rejects.toThrow(/fetch failed/);
+    expect((await post()).status).toBe(200);
+  });
+
+  it('ends a user’s sessions, so the next call gets 401', async () => {
+    const { token } = await registerUser(app, 'expire@example.com');
+    expect(
+      (await control('POST', '/sessions/expire', { email: 'expire@example.com' })).json(),
+    ).toEqual({ ended: 1 });
+    expect((await call(app, '/api/users/info', {}, { token })).code).toBe(401);
+  });
+
+  it('is absent when CONTROL is off', async () => {
+    const closed = await testApp({ control: false });
+    const response = await closed.inject({ method: 'GET', url: '/__control/health' });
+    expect(response.json()).toMatchObject({ code: 404 });
+    await closed.close();
+  });
+});
+
+describe('persistence', () => {
+  it('keeps state in DATA_DIR across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bourse-state-'));
+    try {
+      const first = await testApp({ dataDir: dir });
+      await registerUser(first, 'kept@example.com');
+      await first.close();
+      const saved = JSON.parse(await readFile(join(dir, 'state.json'), 'utf8')) as {
+        users: Record<string, { email: string }>;
+      };
+      expect(Object.values(saved.users).map((user) => user.email)).toContain('kept@example.com');
+      const second = await testApp({ dataDir: dir });
+      const login = await call(second, '/api/login/index', {
+        account: 'kept@example.com',
+        password: PASSWORD,
+      });
+      expect(login.code).toBe(200);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { DomainError } from '../engine/errors.ts';
+import type { Exchange } from '../engine/exchange.ts';
+import type { FaultTable } from '../plugins/faults.ts';
+import {
+  clockBody,
+  expireSessionsBody,
+  faultBody,
+  faultQuery,
+  identityBody,
+  mailboxQuery,
+  resetBody,
+} from './schemas.ts';
+
+export interface ControlOptions {
+  exchange: Exchange;
+  faults: FaultTable;
+  scenarios: readonly string[];
+  loadScenario: (name: string) => Promise<void>;
+}
+
+/**
+ * The QA control API under /__control, plain JSON (like WireMock's /__admin). It is the back office
+ * and the test harness in one: reset, read e-mail, move the clock, inject faults, decide reviews.
+ */
+export function controlRoutes(
+  app: FastifyInstance,
+  options: ControlOptions,
+  done: () => void,
+): void {
+  const { exchange, faults } = options;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+    const status = error instanceof DomainError ? 409 : (error.statusCode ?? 500);
+    return reply.code(status).send({ error: error.message });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ error: 'no such control route' }),
+  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/health', () => ({ ok: true, now: exchange.now() }));
+
+  api.get('/scenarios', () => ({ list: options.scenarios }));
+
+  api.post('/reset', { schema: { body: resetBody } }, async (request, reply) => {
+    const scenario = request.body.scenario ?? 'empty';
+    if (!options.scenarios.includes(scenario)) {
+      return reply.code(400).send({ error: `unknown scenario ${scenario}` });
+    }
+    faults.clear();
+    await options.loadScenario(scenario);
+    return { scenario };
+  });
+
+  api.get('/state', () => {
+    const state = exchange.snapshot();
+    const users = Object.values(state.users).map(({ password_hash: _hidden, ...user }) => user);
+    return { ...state, users };
+  });
+
+  api.get('/mailbox', { schema: { querystring: mailboxQuery } }, (request) => {
+    const { to, purpose } = request.query;
+    const list = exchange
+      .snapshot()
+      .mailbox.filter(
+        (mail) =>
+          (to === undefined || mail.to === to.toLowerCase()) &&
+          (purpose === undefined || mail.purpose === purpose),
+      )
+      .reverse();
+    return { list };
+  });
+
+  api.get('/clock', () => ({ now: exchange.now(), frozen: exchange.clock.frozen }));
+
+  api.post('/clock', { schema: { body: clockBody } }, (request) => {
+    const body = request.body;
+    if (body.action === 'freeze') exchange.clock.freeze();
+    else if (body.action === 'resume') exchange.clock.resume();
+    else exchange.clock.advance(body.ms);
+    exchange.changed();
+    return { now: exchange.now(), frozen: exchange.clock.frozen };
+  });
+
+  api.get('/faults', () => ({ list: faults.list() }));
+
+  api.post('/faults', { schema: { body: faultBody } }, (request) => {
+    const { times, ...fault } = request.body;
+    faults.set({ ...fault, remaining: times });
+    return { list: faults.list() };
+  });
+
+  api.delete('/faults', { schema: { querystring: faultQuery } }, (request) => {
+    faults.clear(request.query.path);
+    return { list: faults.list() };
+  });
+
+  api.post('/identity', { schema: { body: identityBody } }, (request, reply) => {
+    const user = exchange.accounts.userByEmail(request.body.email);
+    if (!user) return reply.code(404).send({ error: 'no such user' });
+    const decided = exchange.accounts.decideIdentity(
+      user.user_id,
+      request.body.decision === 'approve',
+    );
+    return { identity_status: decided.identity_status };
+  });
+
+  api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {
+    const user = exchange.accounts.userByEmail(request.body.email);
+    if (!user) return reply.code(404).send({ error: 'no such user' });
+    return { ended: exchange.accounts.endSessions(user.user_id) };
+  });
+
+  done();
+}

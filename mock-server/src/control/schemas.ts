@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The control API's request bodies: one definition for the routes and the typed client. */
+export const resetBody = z.object({ scenario: z.string().min(1).optional() });
+
+export const mailboxQuery = z.object({
+  to: z.string().optional(),
+  purpose: z.string().optional(),
+});
+
+export const clockBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('freeze') }),
+  z.object({ action: z.literal('resume') }),
+  z.object({ action: z.literal('advance'), ms: z.number().int().positive() }),
+]);
+
+export const faultBody = z.object({
+  /** an API path, or '*' for every call */
+  path: z.string().min(1),
+  latency_ms: z.number().int().min(0).max(120_000).default(0),
+  /** the envelope code to answer with instead of the real reply */
+  code: z.number().int().min(100).max(599).nullable().default(null),
+  /** drop the connection without a reply */
+  drop: z.boolean().default(false),
+  /** how many calls it applies to; omitted for every call until cleared */
+  times: z.number().int().positive().nullable().default(null),
+});
+
+export const faultQuery = z.object({ path: z.string().optional() });
+
+export const identityBody = z.object({
+  email: z.email(),
+  decision: z.enum(['approve', 'reject']),
+});
+
+export const expireSessionsBody = z.object({ email: z.email() });
+
+export type ResetBody = z.input<typeof resetBody>;
+export type ClockBody = z.input<typeof clockBody>;
+export type FaultBody = z.input<typeof faultBody>;
+export type IdentityBody = z.input<typeof identityBody>;

@@ -1,0 +1,119 @@
+import type { AccountMode, IdentityStatus, Language } from '@bourse/protocol';
+import type { ClockState } from './clock.ts';
+
+/** Balances of one account set, as decimal strings. */
+export interface AccountBalances {
+  fund: string;
+  contract: string;
+  option: string;
+}
+
+export interface IdentitySubmission {
+  name: string;
+  id_number: string;
+  phone: string;
+  birth_date: string;
+  document_type: string;
+  front_image: string;
+  back_image: string | null;
+  submitted_at: number;
+}
+
+export interface BankRecord {
+  id: string;
+  bank_name: string;
+  account_no: string;
+  holder_name: string;
+  branch: string;
+  swift_code: string;
+  created_at: number;
+}
+
+export interface WalletRecord {
+  id: string;
+  currency: 'USDT';
+  network: 'TRC20' | 'ERC20';
+  address: string;
+  created_at: number;
+}
+
+export interface UserRecord {
+  user_id: string;
+  email: string;
+  area_code: string;
+  phone: string;
+  nickname: string;
+  avatar: string;
+  invite_code: string;
+  invited_by: string | null;
+  created_at: number;
+  identity_status: IdentityStatus;
+  identity: IdentitySubmission | null;
+  account_mode: AccountMode;
+  currency: string;
+  language: Language;
+  password_hash: string;
+  bank: BankRecord | null;
+  wallet: WalletRecord | null;
+  balances: Record<AccountMode, AccountBalances>;
+}
+
+/** Sessions are kept by the MD5 of their token: that is what a signed call carries. */
+export interface SessionRecord {
+  token_md5: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export type CodePurpose = 'register' | 'forget' | 'change_password' | 'delete_account' | 'bind';
+
+export interface EmailCodeRecord {
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+  sent_at: number;
+  expires_at: number;
+  wrong_attempts: number;
+}
+
+/** An e-mail the mock "sent": QA reads them through the control API. */
+export interface MailRecord {
+  id: string;
+  to: string;
+  purpose: CodePurpose;
+  code: string;
+  language: Language;
+  subject: string;
+  body: string;
+  sent_at: number;
+}
+
+/** Everything the mock remembers, as plain JSON, so a snapshot is one file. */
+export interface MockState {
+  version: 1;
+  seed: number;
+  scenario: string;
+  next_user_id: number;
+  next_mail_id: number;
+  users: Record<string, UserRecord>;
+  sessions: Record<string, SessionRecord>;
+  codes: Record<string, EmailCodeRecord>;
+  mailbox: MailRecord[];
+  clock: ClockState;
+}
+
+export const FIRST_USER_ID = 100_001;
+
+export const emptyState = (seed: number, scenario: string): MockState => ({
+  version: 1,
+  seed,
+  scenario,
+  next_user_id: FIRST_USER_ID,
+  next_mail_id: 1,
+  users: {},
+  sessions: {},
+  codes: {},
+  mailbox: [],
+  clock: { offsetMs: 0, frozenAt: null },
+});

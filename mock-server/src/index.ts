@@ -1,0 +1,4 @@
+export { buildApp, type AppOptions } from './app.ts';
+export { environmentSchema, readEnvironment, type Environment } from './config.ts';
+export { ControlClient } from './control/client.ts';
+export { scenarioNames } from './scenarios.ts';

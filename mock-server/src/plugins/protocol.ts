@@ -1,0 +1,221 @@
+import {
+  allEndpoints,
+  CODES,
+  endpoints,
+  DEFAULT_LANGUAGE,
+  HEADERS,
+  isLanguage,
+  TIME_FIELD,
+  TIME_WINDOW_MS,
+  type Codec,
+  type Domain,
+  type Endpoint,
+  type Envelope,
+  type Language,
+} from '@bourse/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError } from '../engine/errors.ts';
+import type { Exchange } from '../engine/exchange.ts';
+import type { UserRecord } from '../engine/state.ts';
+import { message, type MessageKey } from '../i18n/messages.ts';
+import type { CallContext, Handlers } from '../routes/handlers.ts';
+import type { FaultTable } from './faults.ts';
+
+export interface ProtocolOptions {
+  codec: Codec;
+  /** encrypt `data` of successful replies (PROTOCOL.md §2) */
+  encrypt: boolean;
+  /** the MD5 of DEFAULT_TOKEN: the first half of a guest's signature */
+  guestTokenMd5: string;
+  exchange: Exchange;
+  handlers: Handlers;
+  faults: FaultTable;
+  /** the wall clock the `time` window is checked against; never the simulated clock */
+  wallClock: () => number;
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** The app language of a call: our own codes, and the usual browser tags mapped onto them. */
+export function languageOf(header: string | string[] | undefined): Language {
+  const raw = (Array.isArray(header) ? header[0] : header) ?? '';
+  for (const part of raw.split(',')) {
+    const tag = (part.split(';')[0] ?? '').trim().toLowerCase();
+    const primary = tag.split('-')[0] ?? '';
+    if (isLanguage(tag)) return tag;
+    if (primary === 'ja') return 'jp';
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+const headerValue = (request: FastifyRequest, name: string): string => {
+  const value = request.headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+/** A refusal at the wire, before any handler runs. */
+class WireRefusal extends DomainError {}
+
+/**
+ * The wire: checks every call as PROTOCOL.md §1 says, in that order, and wraps every reply,
+ * success or failure, in the envelope with HTTP 200. Nothing answers HTML or a stack trace.
+ */
+export const protocolPlugin = fp(
+  (app: FastifyInstance, options: ProtocolOptions) => {
+    const { codec, exchange } = options;
+
+    const send = (reply: FastifyReply, envelope: Envelope): FastifyReply =>
+      reply.code(200).type('application/json; charset=utf-8').send(envelope);
+
+    const refusal = (
+      reply: FastifyReply,
+      language: Language,
+      code: number,
+      key: MessageKey,
+      params: Record<string, string | number> = {},
+    ) => send(reply, { code, msg: message(key, language, params), data: null });
+
+    const fieldMessage = (language: Language, field: string, reason: string) =>
+      message('field_invalid', language, { field, reason });
+
+    const errorEnvelope = (error: DomainError, language: Language): Envelope => {
+      const field = error.params['field'];
+      const msg =
+        error.code === CODES.badRequest && typeof field === 'string'
+          ? fieldMessage(language, field, message(error.key, language, error.params))
+          : message(error.key, language, error.params);
+      return { code: error.code, msg, data: null };
+    };
+
+    /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
+    const authenticate = (
+      request: FastifyRequest,
+      entry: Endpoint,
+    ): { user: UserRecord | null; tokenMd5: string | null } => {
+      const body: unknown = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new WireRefusal('bad_request', {}, CODES.badRequest);
+      }
+      const time = (body as Record<string, unknown>)[TIME_FIELD];
+      if (typeof time !== 'number' || !Number.isSafeInteger(time)) {
+        throw new WireRefusal('time_invalid', { field: TIME_FIELD }, CODES.badRequest);
+      }
+      if (Math.abs(options.wallClock() - time) > TIME_WINDOW_MS) {
+        throw new WireRefusal('request_expired', {}, CODES.forbidden);
+      }
+      const uuid = headerValue(request, HEADERS.uuid);
+      const token = headerValue(request, HEADERS.token).toLowerCase();
+      if (uuid === '' || uuid.length > 64 || !HEX64.test(token)) {
+        throw new WireRefusal('bad_signature', {}, CODES.forbidden);
+      }
+      if (token.slice(32) !== codec.md5hex(String(time) + uuid)) {
+        throw new WireRefusal('bad_signature', {}, CODES.forbidden);
+      }
+      const tokenMd5 = token.slice(0, 32);
+      if (tokenMd5 !== options.guestTokenMd5) {
+        const session = exchange.accounts.touchSession(tokenMd5);
+        const user = session ? exchange.accounts.user(session.user_id) : null;
+        if (user) return { user, tokenMd5 };
+      }
+      if (entry.auth === 'user') throw new WireRefusal('unauthorized', {}, CODES.unauthorized);
+      return { user: null, tokenMd5: null };
+    };
+
+    type AnyHandler = (body: unknown, context: CallContext) => unknown;
+    const served = new Map<string, AnyHandler>();
+    for (const domain of Object.keys(options.handlers) as Domain[]) {
+      const table = options.handlers[domain] as Readonly<Record<string, AnyHandler>> | undefined;
+      const entries = endpoints[domain] as Readonly<Record<string, Endpoint>>;
+      for (const [name, entry] of Object.entries(entries)) {
+        const handler = table?.[name];
+        if (handler) served.set(entry.path, handler);
+      }
+    }
+
+    app.register((scope, _opts, done) => {
+      for (const entry of allEndpoints) {
+        const handler = served.get(entry.path);
+        if (!handler) continue;
+        scope.post(entry.path, async (request, reply) => {
+          const language = languageOf(request.headers[HEADERS.language.toLowerCase()]);
+          const fault = options.faults.take(entry.path);
+          if (fault) {
+            if (fault.latency_ms > 0) await sleep(fault.latency_ms);
+            if (fault.drop) {
+              request.raw.socket.destroy();
+              return reply.hijack();
+            }
+            if (fault.code !== null) {
+              const key: MessageKey =
+                fault.code === CODES.unauthorized
+                  ? 'unauthorized'
+                  : fault.code === CODES.failed
+                    ? 'internal_error'
+                    : 'bad_request';
+              return await refusal(reply, language, fault.code, key);
+            }
+          }
+          try {
+            const { user, tokenMd5 } = authenticate(request, entry);
+            const parsed = entry.request.safeParse(request.body);
+            if (!parsed.success) {
+              const issue = parsed.error.issues[0];
+              const field = issue?.path.join('.') || 'body';
+              return await send(reply, {
+                code: CODES.badRequest,
+                msg: fieldMessage(language, field, issue?.message ?? 'is invalid'),
+                data: null,
+              });
+            }
+            const context: CallContext = {
+              exchange,
+              language,
+              user,
+              tokenMd5,
+              client: request.ip,
+            };
+            const result = await handler(parsed.data, context);
+            const checked = entry.response.safeParse(result);
+            if (!checked.success) {
+              request.log.error(
+                { path: entry.path, issues: checked.error.issues },
+                'a handler answered outside its response schema',
+              );
+              return await refusal(reply, language, CODES.failed, 'internal_error');
+            }
+            const data = options.encrypt
+              ? codec.encrypt(JSON.stringify(checked.data))
+              : checked.data;
+            return await send(reply, { code: CODES.ok, msg: '', data });
+          } catch (error) {
+            if (error instanceof DomainError)
+              return await send(reply, errorEnvelope(error, language));
+            request.log.error({ err: error, path: entry.path }, 'handler failed');
+            return await refusal(reply, language, CODES.failed, 'internal_error');
+          }
+        });
+      }
+      done();
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      refusal(reply, languageOf(request.headers['accept-language']), CODES.notFound, 'not_found'),
+    );
+
+    app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+      const language = languageOf(request.headers['accept-language']);
+      if (error.statusCode === 413) {
+        return refusal(reply, language, CODES.payloadTooLarge, 'body_too_large');
+      }
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return refusal(reply, language, CODES.badRequest, 'bad_request');
+      }
+      request.log.error({ err: error }, 'unhandled fault');
+      return refusal(reply, language, CODES.failed, 'internal_error');
+    });
+  },
+  { name: 'bourse-protocol' },
+);

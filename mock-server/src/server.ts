@@ -1,0 +1,36 @@
+import { buildApp } from './app.ts';
+import { readEnvironment } from './config.ts';
+
+// Reads the environment, builds the app, listens, and closes gracefully on a signal.
+const env = readEnvironment(process.env);
+const app = await buildApp({
+  wire: {
+    cipher: { mode: env.CIPHER_MODE, key: env.PAYLOAD_KEY, iv: env.PAYLOAD_IV },
+    defaultToken: env.DEFAULT_TOKEN,
+  },
+  encrypt: env.ENCRYPT,
+  dataDir: env.DATA_DIR === '' ? null : env.DATA_DIR,
+  seed: env.SEED,
+  scenario: env.SCENARIO,
+  control: env.CONTROL,
+  allowedOrigins: env.ALLOWED_ORIGINS,
+  logger: { level: env.LOG_LEVEL },
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'close failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { registerUser, testApp, UUID } from '../test/wire.ts';
+
+let app: FastifyInstance;
+const sockets: WebSocket[] = [];
+
+beforeEach(async () => {
+  app = await testApp({ pingIntervalMs: 50 });
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await app.close();
+});
+
+const url = () => `/ws?uuid=${UUID}&time=${Date.now()}`;
+
+async function open(
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket; frames: unknown[]; next: () => Promise<unknown> }> {
+  const socket = await app.injectWS(url(), { headers });
+  sockets.push(socket);
+  const frames: unknown[] = [];
+  const waiting: ((frame: unknown) => void)[] = [];
+  socket.on('message', (data: Buffer) => {
+    const frame: unknown = JSON.parse(data.toString());
+    const waiter = waiting.shift();
+    if (waiter) waiter(frame);
+    else frames.push(frame);
+  });
+  const next = () =>
+    frames.length > 0
+      ? Promise.resolve(frames.shift())
+      : new Promise<unknown>((resolve) => waiting.push(resolve));
+  return { socket, frames, next };
+}
+
+/** The next frame that is not a ping. */
+async function nextData(next: () => Promise<unknown>): Promise<unknown> {
+  for (;;) {
+    const frame = (await next()) as { cmd: string };
+    if (frame.cmd !== 'ping') return frame;
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the socket gateway (PROTOCOL.md §3)', () => {
+  it('answers bad JSON and unknown commands with error frames and stays open', async () => {
+    const { socket, next } = await open();
+    socket.send('not json');
+    expect(await nextData(next)).toMatchObject({ cmd: 'error' });
+    socket.send(JSON.stringify({ cmd: 'dance', msg: 1 }));
+    expect(await nextData(next)).toMatchObject({ cmd: 'error' });
+    socket.send(JSON.stringify({ cmd: 'sub', msg: 'NoSuchTopic' }));
+    expect(await nextData(next)).toMatchObject({ cmd: 'error' });
+    expect(socket.readyState).toBe(socket.OPEN);
+  });
+
+  it('delivers a topic only to its subscribers, and stops after unsub', async () => {
+    const subscriber = await open();
+    const bystander = await open();
+    subscriber.socket.send(JSON.stringify({ cmd: 'sub', msg: 'Data24h' }));
+    await settle();
+    expect(app.gateway.count('Data24h')).toBe(1);
+    app.gateway.publish('Data24h', 'Data24h', [{ symbol_id: 'btc' }]);
+    expect(await nextData(subscriber.next)).toEqual({
+      cmd: 'data',
+      msg: { func: 'Data24h', topic: 'Data24h', data: [{ symbol_id: 'btc' }] },
+    });
+    subscriber.socket.send(JSON.stringify({ cmd: 'unsub', msg: 'Data24h' }));
+    await settle();
+    expect(app.gateway.count('Data24h')).toBe(0);
+    expect(bystander.frames.filter((frame) => (frame as { cmd: string }).cmd === 'data')).toEqual(
+      [],
+    );
+  });
+
+  it('sends private pushes only to a socket bound with a live token', async () => {
+    const { token, user } = await registerUser(app, 'socket@example.com');
+    const bound = await open();
+    const stranger = await open();
+    bound.socket.send(JSON.stringify({ cmd: 'bind', msg: token }));
+    stranger.socket.send(JSON.stringify({ cmd: 'bind', msg: 'f'.repeat(32) }));
+    expect(await nextData(stranger.next)).toMatchObject({ cmd: 'error' });
+    await settle();
+    app.gateway.pushToUser(String(user['user_id']), 'Balance', { fund: '1.00' });
+    expect(await nextData(bound.next)).toMatchObject({ cmd: 'data', msg: { func: 'Balance' } });
+    expect(stranger.frames.filter((frame) => (frame as { cmd: string }).cmd === 'data')).toEqual(
+      [],
+    );
+  });
+
+  it('pings, keeps a socket that answers, and closes one that misses two pongs', async () => {
+    const lively = await open();
+    const silent = await open();
+    const ping = (await lively.next()) as { cmd: string; msg: number };
+    expect(ping.cmd).toBe('ping');
+    const closed = new Promise((resolve) => silent.socket.on('close', resolve));
+    const answer = setInterval(() => {
+      lively.socket.send(JSON.stringify({ cmd: 'pong', msg: ping.msg }));
+    }, 20);
+    await closed;
+    clearInterval(answer);
+    expect(lively.socket.readyState).toBe(lively.socket.OPEN);
+  });
+
+  it('refuses a browser socket from another site', async () => {
+    await expect(
+      app.injectWS(url(), { headers: { origin: 'https://evil.example' } }),
+    ).rejects.toThrow();
+    const local = await open({ origin: 'http://localhost:5173' });
+    expect(local.socket.readyState).toBe(local.socket.OPEN);
+  });
+
+  it('closes a socket that sends a frame over the size limit', async () => {
+    const { socket } = await open();
+    const closed = new Promise<number>((resolve) => {
+      socket.on('close', (code: number) => {
+        resolve(code);
+      });
+    });
+    socket.send(JSON.stringify({ cmd: 'sub', msg: 'x'.repeat(20_000) }));
+    expect(await closed).toBe(1009);
+  });
+});

@@ -1,0 +1,190 @@
+import {
+  clientFrameSchema,
+  isPublicTopic,
+  SOCKET,
+  TIME_WINDOW_MS,
+  type ServerFrame,
+} from '@bourse/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { Accounts } from '../engine/accounts.ts';
+import type { Exchange } from '../engine/exchange.ts';
+
+export interface GatewayOptions {
+  exchange: Exchange;
+  allowedOrigins: readonly string[];
+  pingIntervalMs: number;
+  wallClock: () => number;
+}
+
+export interface SocketGateway {
+  /** sends a push to every socket subscribed to `topic` */
+  publish(topic: string, func: string, data: unknown): void;
+  /** sends a private push to every socket bound to a live session of the user */
+  pushToUser(userId: string, func: string, data: unknown): void;
+  /** how many sockets are open, and how many subscribe to a topic */
+  count(topic?: string): number;
+  close(): void;
+}
+
+interface Connection {
+  socket: WebSocket;
+  topics: Set<string>;
+  /** the MD5 of the token it was bound with, while bound */
+  tokenMd5: string | null;
+  userId: string | null;
+  missedPongs: number;
+  lastPing: number | null;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Browsers send Origin; a socket from another site is refused unless listed. */
+function originAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.includes('*') || allowed.includes(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return url.host === request.headers.host || LOCAL_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The live feed (PROTOCOL.md §3): bind, sub, unsub, ping/pong and error frames, a topic set per
+ * socket, and pushes to topics or to a user's bound sockets.
+ */
+export function socketGateway(app: FastifyInstance, options: GatewayOptions): SocketGateway {
+  const { exchange } = options;
+  const connections = new Set<Connection>();
+
+  const send = (connection: Connection, frame: ServerFrame): void => {
+    if (connection.socket.readyState === connection.socket.OPEN) {
+      connection.socket.send(JSON.stringify(frame));
+    }
+  };
+  const refuse = (connection: Connection, reason: string): void => {
+    send(connection, { cmd: 'error', msg: reason });
+  };
+
+  const handle = (connection: Connection, raw: string): void => {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      refuse(connection, 'frame is not JSON');
+      return;
+    }
+    const parsed = clientFrameSchema.safeParse(json);
+    if (!parsed.success) {
+      refuse(connection, 'unknown command or malformed frame');
+      return;
+    }
+    const frame = parsed.data;
+    switch (frame.cmd) {
+      case 'bind': {
+        const tokenMd5 = Accounts.tokenMd5(frame.msg);
+        const session = exchange.accounts.touchSession(tokenMd5);
+        connection.tokenMd5 = session ? tokenMd5 : null;
+        connection.userId = session?.user_id ?? null;
+        if (!session) refuse(connection, 'bind: the token is not a live session');
+        return;
+      }
+      case 'sub':
+        if (!isPublicTopic(frame.msg)) {
+          refuse(connection, `sub: unknown topic ${frame.msg}`);
+          return;
+        }
+        connection.topics.add(frame.msg);
+        return;
+      case 'unsub':
+        connection.topics.delete(frame.msg);
+        return;
+      case 'pong':
+        connection.missedPongs = 0;
+        return;
+    }
+  };
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request, options.allowedOrigins)) {
+          return reply.code(403).send({ code: 403, msg: 'origin not allowed', data: null });
+        }
+        const query = request.query as Record<string, string | undefined>;
+        const time = Number(query['time']);
+        if (!query['uuid'] || !Number.isSafeInteger(time)) {
+          return reply.code(400).send({ code: 400, msg: 'uuid and time are required', data: null });
+        }
+        if (Math.abs(options.wallClock() - time) > TIME_WINDOW_MS) {
+          return reply.code(403).send({ code: 403, msg: 'request expired', data: null });
+        }
+      },
+    },
+    (socket) => {
+      const connection: Connection = {
+        socket,
+        topics: new Set(),
+        tokenMd5: null,
+        userId: null,
+        missedPongs: 0,
+        lastPing: null,
+      };
+      connections.add(connection);
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) refuse(connection, 'frames are JSON text');
+        else handle(connection, data.toString('utf8'));
+      });
+      socket.on('close', () => connections.delete(connection));
+      socket.on('error', () => connections.delete(connection));
+    },
+  );
+
+  const pinger = setInterval(() => {
+    for (const connection of connections) {
+      if (connection.missedPongs >= SOCKET.missedPongsAllowed) {
+        connection.socket.terminate();
+        connections.delete(connection);
+        continue;
+      }
+      connection.missedPongs += 1;
+      connection.lastPing = options.wallClock();
+      send(connection, { cmd: 'ping', msg: connection.lastPing });
+    }
+  }, options.pingIntervalMs);
+  pinger.unref();
+
+  return {
+    publish(topic, func, data) {
+      for (const connection of connections) {
+        if (connection.topics.has(topic))
+          send(connection, { cmd: 'data', msg: { func, topic, data } });
+      }
+    },
+    pushToUser(userId, func, data) {
+      for (const connection of connections) {
+        if (connection.userId !== userId || connection.tokenMd5 === null) continue;
+        if (!exchange.accounts.liveSession(connection.tokenMd5)) {
+          connection.userId = null;
+          connection.tokenMd5 = null;
+          continue;
+        }
+        send(connection, { cmd: 'data', msg: { func, topic: func, data } });
+      }
+    },
+    count(topic) {
+      if (topic === undefined) return connections.size;
+      return [...connections].filter((connection) => connection.topics.has(topic)).length;
+    },
+    close() {
+      clearInterval(pinger);
+      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+      connections.clear();
+    },
+  };
+}
