@@ -1,4 +1,4 @@
-import { DEFAULT_WIRE, LIMITS, type WireSettings } from '@bourse/protocol';
+import { DEFAULT_WIRE, LIMITS, SOCKET, type WireSettings } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -9,6 +9,7 @@ import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
 import { protocolPlugin } from './plugins/protocol.ts';
 import { handlers } from './routes/index.ts';
+import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
 
@@ -81,10 +82,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     faults,
     wallClock,
   });
+  await app.register(staticArtwork);
   const gateway = socketGateway(app, {
     exchange,
     allowedOrigins: options.allowedOrigins ?? [],
-    pingIntervalMs: options.pingIntervalMs ?? 15_000,
+    pingIntervalMs: options.pingIntervalMs ?? SOCKET.pingIntervalMs,
     wallClock,
   });
   app.decorate('gateway', gateway);

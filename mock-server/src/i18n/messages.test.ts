@@ -68,7 +68,7 @@ describe('message()', () => {
 
   it('leaves a placeholder without a value as written, and ignores extra values', () => {
     const loose: Record<string, string | number> = { other: 'x' };
-    const key: MessageKey = 'code_too_soon';
+    const key = 'code_too_soon' as MessageKey;
     expect(message(key, 'en', loose)).toBe(
       'Please wait {seconds} s before requesting another code',
     );
