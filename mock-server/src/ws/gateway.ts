@@ -1,10 +1,4 @@
-import {
-  clientFrameSchema,
-  isPublicTopic,
-  SOCKET,
-  TIME_WINDOW_MS,
-  type ServerFrame,
-} from '@bourse/protocol';
+import { clientFrame, isTopic, SOCKET, TIME_WINDOW_MS, type ServerFrame } from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Accounts } from '../engine/accounts.ts';
@@ -77,7 +71,7 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
       refuse(connection, 'frame is not JSON');
       return;
     }
-    const parsed = clientFrameSchema.safeParse(json);
+    const parsed = clientFrame.safeParse(json);
     if (!parsed.success) {
       refuse(connection, 'unknown command or malformed frame');
       return;
@@ -93,7 +87,7 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         return;
       }
       case 'sub':
-        if (!isPublicTopic(frame.msg)) {
+        if (!isTopic(frame.msg)) {
           refuse(connection, `sub: unknown topic ${frame.msg}`);
           return;
         }

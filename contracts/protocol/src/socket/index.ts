@@ -95,9 +95,6 @@ export const parseKlineTopic = (
 export const isTopic = (value: string): value is Topic =>
   value === TOPIC.data24h || value === TOPIC.digits || parseKlineTopic(value) !== null;
 
-/** Every topic a client subscribes to is public; private pushes need no `sub`. */
-export const isPublicTopic = isTopic;
-
 /** A topic a client may `sub` or `unsub`. */
 export const topic = z.custom<Topic>((value) => typeof value === 'string' && isTopic(value), {
   error: 'is not a known topic',
@@ -136,8 +133,6 @@ export const clientFrame = z.discriminatedUnion('cmd', [
   pongFrame,
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
-/** The same schema under the name the mock server's gateway reads. */
-export const clientFrameSchema = clientFrame;
 
 /** A push as the frame carries it; `pushMessage` checks its data against its func. */
 export const pushEnvelope = z.object({
@@ -156,7 +151,6 @@ export const errorFrame = z.object({ cmd: z.literal('error'), msg: z.string() })
  */
 export const serverFrame = z.discriminatedUnion('cmd', [pingFrame, dataFrame, errorFrame]);
 export type ServerFrame = z.infer<typeof serverFrame>;
-export const serverFrameSchema = serverFrame;
 
 // ---- push payloads -----------------------------------------------------------------------
 
