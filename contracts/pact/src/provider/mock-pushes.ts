@@ -1,0 +1,93 @@
+/**
+ * The socket pushes, taken from the mock's real socket gateway: a socket binds with the
+ * contract's token, the gateway pushes to the user, and the frame that arrives is what the
+ * verifier matches. The push's data comes from the protocol's schema (the mock has no notice
+ * feature of its own yet); the frame around it is the gateway's.
+ */
+import { CMD, FUNC, socketUrl } from '@bourse/protocol';
+import type { MessageDescriptor, MessageProviders } from '@pact-foundation/pact';
+import { NOTICE_PUSH, PACT_UUID } from '../pact.ts';
+import { readStateParams } from '../states.ts';
+import { checkedFrame, noticeAbout } from './messages.ts';
+import type { MockApp } from './mock-states.ts';
+
+export interface MockPushesOptions {
+  readonly app: MockApp;
+  /** where the mock listens (http://…); the socket is at /ws there */
+  readonly baseUrl: string;
+  /** how long to wait for the push, ms */
+  readonly timeoutMs?: number;
+}
+
+/** The session the interaction's "a signed-in user" state opened. */
+function signedInUser(app: MockApp, descriptor: MessageDescriptor) {
+  const providerState = descriptor.providerStates?.find(
+    (candidate) => candidate.name === 'a signed-in user',
+  );
+  const { email, token } = readStateParams('a signed-in user', providerState?.params);
+  const user = app.exchange.accounts.userByEmail(email);
+  if (!user) throw new Error(`${descriptor.description}: no user ${email}`);
+  return { userId: user.user_id, token };
+}
+
+/**
+ * Opens a socket, binds it with `token` and calls `push` until a data frame arrives (`bind` has
+ * no answer, so the first pushes may come before the socket is bound). Answers that frame.
+ */
+async function capturePush(
+  socketBase: string,
+  token: string,
+  push: () => void,
+  timeoutMs: number,
+): Promise<unknown> {
+  const socket = new WebSocket(socketUrl(`${socketBase}/ws`, PACT_UUID, Date.now()));
+  let pushing: ReturnType<typeof setInterval> | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await new Promise<unknown>((resolve, reject) => {
+      deadline = setTimeout(() => {
+        reject(new Error(`no push reached the socket within ${timeoutMs} ms`));
+      }, timeoutMs);
+      socket.addEventListener('error', () => {
+        reject(new Error('the socket failed'));
+      });
+      socket.addEventListener('open', () => {
+        socket.send(JSON.stringify({ cmd: CMD.bind, msg: token }));
+        pushing = setInterval(push, 25);
+      });
+      socket.addEventListener('message', (event: MessageEvent) => {
+        const frame: unknown = JSON.parse(String(event.data));
+        const cmd = typeof frame === 'object' && frame !== null && 'cmd' in frame && frame.cmd;
+        if (cmd === CMD.error) reject(new Error(`the gateway refused: ${JSON.stringify(frame)}`));
+        if (cmd === CMD.data) resolve(frame);
+      });
+    });
+  } finally {
+    clearInterval(pushing);
+    clearTimeout(deadline);
+    socket.close();
+  }
+}
+
+export function mockMessageProviders({
+  app,
+  baseUrl,
+  timeoutMs = 5_000,
+}: MockPushesOptions): MessageProviders {
+  const socketBase = baseUrl.replace(/^http/, 'ws');
+  return {
+    [NOTICE_PUSH]: async (descriptor) => {
+      const { userId, token } = signedInUser(app, descriptor);
+      const data = noticeAbout(app.exchange.now());
+      const frame = await capturePush(
+        socketBase,
+        token,
+        () => {
+          app.gateway.pushToUser(userId, FUNC.notice, data);
+        },
+        timeoutMs,
+      );
+      return checkedFrame(frame);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The provider states, set up on an in-process mock. A world state loads the fixture scenario
+ * that holds the user it names (through the control API, as QA and Playwright do), and the rest
+ * goes through the mock's exchange: sessions with the contract's token, codes planted where the
+ * consumer expects them, banks and wallets bound.
+ */
+import { ANNOUNCEMENTS, SCENARIO_NAMES, SCENARIOS, type ScenarioName } from '@bourse/fixtures';
+import { ControlClient, type buildApp } from '@bourse/mock-server';
+import { readStateParams, STATE_PARAM_KEYS, type StateName, type StateParams } from '../states.ts';
+import type { StateHandlers } from './verification.ts';
+
+export type MockApp = Awaited<ReturnType<typeof buildApp>>;
+type UserRecord = NonNullable<ReturnType<MockApp['exchange']['accounts']['userByEmail']>>;
+
+/** The scenario whose users include this e-mail, if any. */
+export const scenarioHolding = (email: string): ScenarioName | undefined =>
+  SCENARIO_NAMES.find((name) =>
+    SCENARIOS[name].users.some((user) => user.email === email.trim().toLowerCase()),
+  );
+
+export interface MockStatesOptions {
+  readonly app: MockApp;
+  /** where the mock listens: its control API is there */
+  readonly baseUrl: string;
+}
+
+export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHandlers {
+  const control = new ControlClient(baseUrl);
+  const accounts = () => app.exchange.accounts;
+
+  /** Loads the scenario that holds the user, or `empty` and creates them. */
+  const worldWithUser = async (email: string, password: string): Promise<UserRecord> => {
+    const scenario = scenarioHolding(email);
+    await control.reset(scenario ?? 'empty');
+    const fixture = scenario && SCENARIOS[scenario].users.find((user) => user.email === email);
+    if (fixture && fixture.password !== password) {
+      throw new Error(`the ${scenario} scenario's ${email} has another password than the pact's`);
+    }
+    return accounts().userByEmail(email) ?? (await accounts().createUser({ email, password }));
+  };
+
+  const existingUser = (email: string): UserRecord => {
+    const user = accounts().userByEmail(email);
+    if (!user) throw new Error(`no user ${email}: list a world state that creates them first`);
+    return user;
+  };
+
+  const setUp: {
+    readonly [Name in StateName]: (params: StateParams[Name]) => Promise<void> | void;
+  } = {
+    'a registered user': async ({ email, password }) => {
+      await worldWithUser(email, password);
+    },
+    'a signed-in user': async ({ email, password, token }) => {
+      const user = await worldWithUser(email, password);
+      accounts().openSession(user, token);
+    },
+    'no session': async () => {
+      await control.reset('empty');
+    },
+    'the e-mail is not registered': async ({ email }) => {
+      await control.reset('empty');
+      if (accounts().userByEmail(email)) throw new Error(`${email} is registered in 'empty'`);
+    },
+    'a register code was sent': ({ email, code }) => {
+      if (accounts().userByEmail(email)) throw new Error(`${email} is registered already`);
+      accounts().plantCode(email, 'register', code);
+    },
+    'a password reset code was sent': ({ email, code }) => {
+      accounts().plantCode(existingUser(email).email, 'forget', code);
+    },
+    'an account deletion code was sent': ({ email, code }) => {
+      accounts().plantCode(existingUser(email).email, 'delete_account', code);
+    },
+    'the user has bound a bank account': ({ email, ...bank }) => {
+      accounts().bindBank(existingUser(email).user_id, { ...bank, branch: '', swift_code: '' });
+    },
+    'the user has bound a wallet': ({ email, network, address }) => {
+      if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);
+      accounts().bindWallet(existingUser(email).user_id, { network, address });
+    },
+    'an announcement exists': ({ id }) => {
+      if (!ANNOUNCEMENTS.some((notice) => notice.id === id)) {
+        throw new Error(`no announcement ${id} in the fixtures`);
+      }
+    },
+    'no announcement has the id': ({ id }) => {
+      if (ANNOUNCEMENTS.some((notice) => notice.id === id)) {
+        throw new Error(`announcement ${id} exists in the fixtures`);
+      }
+    },
+  };
+
+  const handlers: StateHandlers = {};
+  for (const name of Object.keys(STATE_PARAM_KEYS) as StateName[]) {
+    const handler = setUp[name] as (params: StateParams[StateName]) => Promise<void> | void;
+    handlers[name] = async (params) => {
+      await handler(readStateParams(name, params));
+    };
+  }
+  // An interaction with no state is set up as the state named "": nothing in particular, so
+  // the world starts empty (content comes from fixtures either way).
+  handlers[''] = async () => {
+    await control.reset('empty');
+  };
+  return handlers;
+}

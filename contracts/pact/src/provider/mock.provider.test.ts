@@ -1,0 +1,91 @@
+/**
+ * Verifies the pact the consumer run wrote against the real mock, in-process, with payloads in
+ * the clear: every HTTP interaction replayed through the verifier's proxy (re-signed on the way),
+ * every state set up on the mock's exchange, and the socket push taken from its gateway.
+ */
+import { buildApp } from '@bourse/mock-server';
+import { CODES, endpoints, type Endpoint } from '@bourse/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTICE_PUSH } from '../pact.ts';
+import { mockMessageProviders } from './mock-pushes.ts';
+import { mockStateHandlers, type MockApp } from './mock-states.ts';
+import { readPact, verifyPact, writePactSubset } from './verification.ts';
+
+let app: MockApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  app = await buildApp({ dataDir: null, encrypt: false, scenario: 'empty', passwordCost: 1024 });
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the pact', () => {
+  it('covers every auth, user and index endpoint and the refusals the client handles', async () => {
+    const pact = await readPact();
+    const { auth, user, index } = endpoints;
+    const paths = [auth, user, index].flatMap((domain) =>
+      Object.values(domain).map((entry: Endpoint) => entry.path),
+    );
+    const answered = new Set(
+      pact.interactions.filter((entry) => entry.code === CODES.ok).map((entry) => entry.path),
+    );
+    expect(paths.filter((path) => !answered.has(path))).toEqual([]);
+
+    const refused = pact.interactions
+      .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
+      .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
+    expect(refused.sort()).toEqual([
+      `400 ${auth.register.path}`,
+      `401 ${user.info.path}`,
+      `404 ${index.noticeDetail.path}`,
+      `500 ${auth.login.path}`,
+    ]);
+
+    expect(pact.interactions).toContainEqual({
+      type: 'Asynchronous/Messages',
+      description: NOTICE_PUSH,
+    });
+  });
+});
+
+describe('the mock (in-process, payloads in the clear)', () => {
+  it('honours every interaction of the pact', async () => {
+    const output = await verifyPact({
+      providerBaseUrl: baseUrl,
+      stateHandlers: mockStateHandlers({ app, baseUrl }),
+      messageProviders: mockMessageProviders({ app, baseUrl }),
+    });
+    expect(output).toBeTypeOf('string');
+  });
+});
+
+describe('the verification', () => {
+  it('fails when the provider state does not open the session the pact signs with', async () => {
+    const handlers = mockStateHandlers({ app, baseUrl });
+    const verification = verifyPact({
+      providerBaseUrl: baseUrl,
+      pactUrls: [await writePactSubset(['a request for the signed-in user'])],
+      // the user exists, but nobody signed in
+      stateHandlers: { ...handlers, 'a signed-in user': handlers['a registered user']! },
+      messageProviders: {},
+    });
+    await expect(verification).rejects.toThrow();
+  });
+
+  it('fails without re-signing: the recorded time is long past the window', async () => {
+    const verification = verifyPact({
+      providerBaseUrl: baseUrl,
+      pactUrls: [await writePactSubset(['a request for the platform settings'])],
+      stateHandlers: mockStateHandlers({ app, baseUrl }),
+      messageProviders: {},
+      requestFilter: (_req, _res, next) => {
+        next();
+      },
+    });
+    await expect(verification).rejects.toThrow();
+  });
+});

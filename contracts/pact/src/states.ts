@@ -1,0 +1,86 @@
+/**
+ * The provider states the consumer asks for, with their parameters: one vocabulary for the
+ * consumer tests, the mock's state handlers and a real backend's state hook.
+ *
+ * Two kinds:
+ * - a *world* state starts over: on the mock it loads the fixture scenario that holds the
+ *   user it names (or `empty`), so nothing a previous interaction did leaks into the next one;
+ * - an *added* state builds on the world the states before it set up (a code, a bank, a
+ *   wallet). Pact sets states up in the order the interaction lists them.
+ */
+
+/** The type of each state's parameters: JSON objects of strings, as a pact carries them. */
+export type StateParams = {
+  /** world: a user exists with this e-mail and password */
+  'a registered user': { email: string; password: string };
+  /** world: that user exists and a session is open for `token` */
+  'a signed-in user': { email: string; password: string; token: string };
+  /** world: nobody is signed in; `token` in particular opens no session */
+  'no session': { token: string };
+  /** world: no account uses this e-mail */
+  'the e-mail is not registered': { email: string };
+  /** added: a registration code for this e-mail is waiting */
+  'a register code was sent': { email: string; code: string };
+  /** added: a password reset code for this e-mail is waiting */
+  'a password reset code was sent': { email: string; code: string };
+  /** added: a code confirming the deletion of this user's account is waiting */
+  'an account deletion code was sent': { email: string; code: string };
+  /** added: the user has bound this bank account */
+  'the user has bound a bank account': {
+    email: string;
+    bank_name: string;
+    account_no: string;
+    holder_name: string;
+  };
+  /** added: the user has bound this USDT wallet (network: TRC20 or ERC20) */
+  'the user has bound a wallet': { email: string; network: string; address: string };
+  /** content: an announcement with this id is published */
+  'an announcement exists': { id: string };
+  /** content: no announcement has this id */
+  'no announcement has the id': { id: string };
+};
+
+export type StateName = keyof StateParams;
+
+/** One state of an interaction, with its parameters. */
+export type State = { [Name in StateName]: { name: Name; params: StateParams[Name] } }[StateName];
+
+export const state = <Name extends StateName>(name: Name, params: StateParams[Name]) =>
+  ({ name, params }) as Extract<State, { name: Name }>;
+
+/** The parameters each state carries, for reading them back off the wire. */
+export const STATE_PARAM_KEYS: {
+  readonly [Name in StateName]: readonly (keyof StateParams[Name])[];
+} = {
+  'a registered user': ['email', 'password'],
+  'a signed-in user': ['email', 'password', 'token'],
+  'no session': ['token'],
+  'the e-mail is not registered': ['email'],
+  'a register code was sent': ['email', 'code'],
+  'a password reset code was sent': ['email', 'code'],
+  'an account deletion code was sent': ['email', 'code'],
+  'the user has bound a bank account': ['email', 'bank_name', 'account_no', 'holder_name'],
+  'the user has bound a wallet': ['email', 'network', 'address'],
+  'an announcement exists': ['id'],
+  'no announcement has the id': ['id'],
+};
+
+/**
+ * Reads a state's parameters as a pact carries them (every parameter is a string). Throws when
+ * one is missing: a state set up from half its parameters would fail later, and less clearly.
+ */
+export function readStateParams<Name extends StateName>(
+  name: Name,
+  raw: unknown,
+): StateParams[Name] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new Error(`state "${name}": the parameters are not an object`);
+  }
+  const record = raw as Record<string, unknown>;
+  for (const key of STATE_PARAM_KEYS[name]) {
+    if (typeof record[key as string] !== 'string') {
+      throw new Error(`state "${name}": parameter "${String(key)}" is missing or not a string`);
+    }
+  }
+  return record as StateParams[Name];
+}
