@@ -8,6 +8,7 @@ import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
 import { protocolPlugin } from './plugins/protocol.ts';
+import { serveWeb } from './plugins/web.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
@@ -34,6 +35,8 @@ export interface AppOptions {
   wallClock?: () => number;
   /** how often the socket pings, ms */
   pingIntervalMs?: number;
+  /** the built web app to serve on the same port (its index.html answers every page route) */
+  webDir?: string | null;
 }
 
 declare module 'fastify' {
@@ -73,6 +76,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('faults', faults);
 
   await app.register(websocket, { options: { maxPayload: LIMITS.socketFrameBytes } });
+  const pageFallback = options.webDir ? await serveWeb(app, options.webDir) : undefined;
   await app.register(protocolPlugin, {
     codec,
     encrypt: options.encrypt ?? true,
@@ -81,6 +85,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     handlers,
     faults,
     wallClock,
+    ...(pageFallback ? { pageFallback } : {}),
   });
   await app.register(staticArtwork);
   const gateway = socketGateway(app, {

@@ -31,6 +31,7 @@ export const environmentSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  WEB_DIR: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -15,6 +15,7 @@ const app = await buildApp({
   control: env.CONTROL,
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },
+  webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,
 });
 
 let closing = false;

@@ -34,6 +34,11 @@ export interface ProtocolOptions {
   faults: FaultTable;
   /** the wall clock the `time` window is checked against; never the simulated clock */
   wallClock: () => number;
+  /**
+   * Answers a request no route took, before the 404 envelope: the web app's history-mode pages.
+   * Returns whether it answered.
+   */
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -201,9 +206,15 @@ export const protocolPlugin = fp(
       done();
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      refusal(reply, languageOf(request.headers['accept-language']), CODES.notFound, 'not_found'),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      if (options.pageFallback?.(request, reply)) return reply;
+      return refusal(
+        reply,
+        languageOf(request.headers['accept-language']),
+        CODES.notFound,
+        'not_found',
+      );
+    });
 
     app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
       const language = languageOf(request.headers['accept-language']);
