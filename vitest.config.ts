@@ -3,12 +3,16 @@ import { defineConfig } from 'vitest/config';
 // One run covers every workspace's unit tests; Pact suites have their own configs because
 // consumer suites must finish (and write pacts/) before the provider verifies them.
 export default defineConfig({
+  // antd-mobile's package names only a CommonJS main for Node; tests use its ES build like Vite.
+  resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
   test: {
     include: [
       '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
       'contracts/pact/src/roundtrip.test.ts',
     ],
     environment: 'node',
+    // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.
+    server: { deps: { inline: [/antd-mobile/] } },
     testTimeout: 20_000,
   },
 });

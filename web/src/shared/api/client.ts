@@ -46,7 +46,11 @@ export interface ApiClientOptions {
   readonly timeoutMs?: number;
   /** default console */
   readonly logger?: ApiLogger;
+  /** header names, for a backend that names them otherwise; default HEADERS */
+  readonly headers?: WireHeaders;
 }
+
+export type WireHeaders = { readonly [K in keyof typeof HEADERS]: string };
 
 export interface ApiClient {
   /**
@@ -64,7 +68,7 @@ export interface ApiClient {
 const NO_DATA = null;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { codec, now = Date.now, logger = console } = options;
+  const { codec, now = Date.now, logger = console, headers = HEADERS } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const http = ky.create({
     // POSTs are not idempotent: a retried order could be placed twice.
@@ -77,10 +81,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const signWith =
     (credentials: Credentials, time: number): BeforeRequestHook =>
     ({ request }) => {
-      request.headers.set(HEADERS.language, credentials.language);
-      request.headers.set(HEADERS.uuid, credentials.uuid);
+      request.headers.set(headers.language, credentials.language);
+      request.headers.set(headers.uuid, credentials.uuid);
       request.headers.set(
-        HEADERS.token,
+        headers.token,
         codec.signToken(credentials.token, time, credentials.uuid),
       );
     };

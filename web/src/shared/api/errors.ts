@@ -57,8 +57,9 @@ export interface FieldError {
   readonly reason: string;
 }
 
-// A wire field name or path (snake_case, dots and indices), a colon, then the reason.
-const FIELD_MESSAGE = /^\s*([A-Za-z_][\w.[\]-]*)\s*:\s*(\S[\s\S]*?)\s*$/;
+// A wire field name or path (snake_case, dots and indices), a colon (the full-width one too, as
+// Chinese and Japanese messages write it), then the reason.
+const FIELD_MESSAGE = /^\s*([A-Za-z_][\w.[\]-]*)\s*[:：]\s*(\S[\s\S]*?)\s*$/;
 
 /** Reads a code-400 `msg` of the form `"{field}: {reason}"`; null when it names no field. */
 export function parseFieldError(msg: string): FieldError | null {

@@ -28,3 +28,4 @@ export {
   transportFailed,
   type ApiEffectOptions,
 } from './model.ts';
+export { refusalOf, type FormMessage, type Refusal } from './refusal.ts';

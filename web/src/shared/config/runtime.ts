@@ -1,0 +1,64 @@
+import {
+  CIPHER_MODES,
+  DEFAULT_CIPHER,
+  DEFAULT_TOKEN,
+  HEADERS,
+  type WireSettings,
+} from '@bourse/protocol';
+import { z } from 'zod';
+
+/**
+ * What a deployment chooses at run time, read from `config.json` beside `index.html`, so one
+ * build serves any backend. Every field is optional; the defaults talk to the mock on the same
+ * origin.
+ */
+export const runtimeConfigSchema = z.object({
+  /** API origin (and path prefix); '' for the page's own origin */
+  apiBase: z.string().default(''),
+  /** live-feed URL: absolute ws:// or wss://, or a path on the page's host */
+  wsUrl: z.string().default('/ws'),
+  payloadKey: z.string().default(DEFAULT_CIPHER.key),
+  payloadIv: z.string().default(DEFAULT_CIPHER.iv),
+  cipherMode: z.enum(CIPHER_MODES).default(DEFAULT_CIPHER.mode),
+  defaultToken: z.string().min(1).default(DEFAULT_TOKEN),
+  headers: z
+    .object({
+      language: z.string().min(1).default(HEADERS.language),
+      uuid: z.string().min(1).default(HEADERS.uuid),
+      token: z.string().min(1).default(HEADERS.token),
+    })
+    .prefault({}),
+});
+
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = runtimeConfigSchema.parse({});
+
+export const wireSettingsOf = (config: RuntimeConfig): WireSettings => ({
+  cipher: { mode: config.cipherMode, key: config.payloadKey, iv: config.payloadIv },
+  defaultToken: config.defaultToken,
+});
+
+/** The socket URL as the browser needs it: a path becomes ws(s)://this-host/path. */
+export function absoluteSocketUrl(
+  wsUrl: string,
+  location: Pick<Location, 'protocol' | 'host'>,
+): string {
+  if (/^wss?:\/\//.test(wsUrl)) return wsUrl;
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${wsUrl.startsWith('/') ? '' : '/'}${wsUrl}`;
+}
+
+/** Reads config.json; a missing or broken file falls back to the defaults, loudly. */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const response = await fetchImpl('/config.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const parsed = runtimeConfigSchema.safeParse(await response.json());
+    if (!parsed.success) throw new Error(parsed.error.message);
+    return parsed.data;
+  } catch (error) {
+    console.error('[config] config.json could not be used; using the defaults', error);
+    return DEFAULT_RUNTIME_CONFIG;
+  }
+}

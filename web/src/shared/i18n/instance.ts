@@ -1,0 +1,37 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@bourse/protocol';
+import i18next, { type i18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** Each language file is its own chunk, fetched when the language is first used. */
+const loadLanguage = (language: string) =>
+  import(`./locales/${language}.json`) as Promise<{ default: Record<string, unknown> }>;
+
+/** HTML `lang` for our language codes (jp and zh are the app's own names). */
+export const HTML_LANG: Readonly<Record<Language, string>> = {
+  en: 'en',
+  zh: 'zh-Hant',
+  es: 'es',
+  pt: 'pt',
+  de: 'de',
+  fr: 'fr',
+  jp: 'ja',
+  it: 'it',
+};
+
+export async function createI18n(language: Language): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance
+    .use(resourcesToBackend(loadLanguage))
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  return instance;
+}

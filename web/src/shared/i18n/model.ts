@@ -1,0 +1,31 @@
+import { DEFAULT_LANGUAGE, language as languageSchema, type Language } from '@bourse/protocol';
+import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import type { i18n } from 'i18next';
+import { persistLocal } from '../storage/index.ts';
+import { HTML_LANG } from './instance.ts';
+
+/** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */
+export const $language = createStore<Language>(DEFAULT_LANGUAGE);
+persistLocal($language, 'language', languageSchema);
+
+export const languageChanged = createEvent<Language>();
+sample({ clock: languageChanged, target: $language });
+
+/** The i18next instance the app started with; tests leave it out. */
+export const $i18n = createStore<i18n | null>(null, { serialize: 'ignore' });
+export const i18nReady = createEvent<i18n>();
+sample({ clock: i18nReady, target: $i18n });
+
+/** Loads the language's file (its own chunk) and switches the texts and `<html lang>`. */
+export const applyLanguageFx = attach({
+  source: $i18n,
+  effect: createEffect(
+    async ({ instance, language }: { instance: i18n | null; language: Language }) => {
+      await instance?.changeLanguage(language);
+      if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
+    },
+  ),
+  mapParams: (language: Language, instance) => ({ instance, language }),
+});
+
+sample({ clock: [$language, i18nReady], source: $language, target: applyLanguageFx });

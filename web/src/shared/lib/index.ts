@@ -1,0 +1,3 @@
+export * from './lifecycle.ts';
+export * from './uuid.ts';
+export * from './validation.ts';

@@ -1,0 +1,3 @@
+export * from './paths.ts';
+export * from './model.ts';
+export * from './landing.ts';

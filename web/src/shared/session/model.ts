@@ -1,0 +1,76 @@
+import { endpoints, userInfo as userInfoSchema, type UserInfo } from '@bourse/protocol';
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { z } from 'zod';
+import { createApiEffect, credentialsChanged, sessionExpired } from '../api/index.ts';
+import { $language } from '../i18n/model.ts';
+import { appStarted } from '../lib/lifecycle.ts';
+import { uuidV4 } from '../lib/uuid.ts';
+import { navigated, PATHS } from '../routing/index.ts';
+import { persistLocal } from '../storage/index.ts';
+
+/** The per-install id; a new one is made when there is none (first start, or after a 401). */
+export const $uuid = createStore('');
+/** The session token from login or register; null for a guest. */
+export const $token = createStore<string | null>(null);
+/** The login flag of SPEC.md §3. */
+export const $isLoggedIn = createStore(false);
+/** The signed-in user as the server last described them. */
+export const $userInfo = createStore<UserInfo | null>(null);
+
+persistLocal($uuid, 'uuid', z.string());
+persistLocal($token, 'token', z.string().nullable());
+persistLocal($isLoggedIn, 'isLogin', z.boolean());
+persistLocal($userInfo, 'userInfo', userInfoSchema.nullable());
+
+/** Login or register answered with a session. */
+export const sessionStarted = createEvent<{ token: string; user: UserInfo }>();
+/** The user logged out, or deleted the account: the session ends and nothing is kept. */
+export const sessionEnded = createEvent();
+export const userInfoUpdated = createEvent<UserInfo>();
+
+const makeUuidFx = createEffect(() => uuidV4());
+
+export const fetchUserInfoFx = createApiEffect(endpoints.user.info);
+export const logoutFx = createApiEffect(endpoints.user.logout);
+
+// A uuid exists before the first call: made once stored state has been read, and again
+// whenever a session is cleared.
+sample({ clock: appStarted, source: $uuid, filter: (uuid) => uuid === '', target: makeUuidFx });
+sample({ clock: makeUuidFx.doneData, target: $uuid });
+
+sample({ clock: sessionStarted, fn: ({ token }) => token, target: $token });
+sample({ clock: sessionStarted, fn: () => true, target: $isLoggedIn });
+sample({ clock: sessionStarted, fn: ({ user }) => user, target: $userInfo });
+sample({ clock: [userInfoUpdated, fetchUserInfoFx.doneData], target: $userInfo });
+
+// A resumed session refreshes who the user is.
+sample({ clock: appStarted, filter: $isLoggedIn, fn: () => ({}), target: fetchUserInfoFx });
+
+/**
+ * A 401 clears the user info, uuid and token, turns the flag off and goes to the login page,
+ * once, however many calls failed together: after the first, the flag is off.
+ */
+const sessionCleared = createEvent();
+sample({ clock: sessionExpired, filter: $isLoggedIn, target: sessionCleared });
+sample({ clock: sessionEnded, target: sessionCleared });
+$token.reset(sessionCleared);
+$isLoggedIn.reset(sessionCleared);
+$userInfo.reset(sessionCleared);
+$uuid.reset(sessionCleared);
+sample({ clock: sessionCleared, target: makeUuidFx });
+sample({
+  clock: sessionCleared,
+  fn: () => ({ to: PATHS.login, replace: true }),
+  target: navigated,
+});
+
+/** Logging out tells the server, then ends the session whatever it answered. */
+export const logoutRequested = createEvent();
+sample({ clock: logoutRequested, fn: () => ({}), target: logoutFx });
+sample({ clock: logoutFx.finally, target: sessionEnded });
+
+// Every call is signed with the current uuid, token and language.
+sample({
+  clock: combine({ uuid: $uuid, token: $token, language: $language }),
+  target: credentialsChanged,
+});

@@ -1,0 +1,614 @@
+import {
+  CMD,
+  FUNC,
+  parseServerFrame,
+  PRIVATE_FUNCS,
+  PUBLIC_FUNCS,
+  pushMessage,
+  SOCKET,
+  socketUrl,
+  ticker,
+  type ClientFrame,
+  type PushMessage,
+  type PushOf,
+  type Ticker,
+  type Topic,
+} from '@bourse/protocol';
+import {
+  attach,
+  createEffect,
+  createEvent,
+  createStore,
+  sample,
+  scopeBind,
+  type EventPayload,
+} from 'effector';
+import { z } from 'zod';
+import { persistLocal } from '../storage/index.ts';
+
+// ---- what the model needs from the outside world -----------------------------------------
+
+export interface SocketCloseEvent {
+  readonly code: number;
+  readonly reason: string;
+}
+
+export interface SocketMessageEvent {
+  readonly data: unknown;
+}
+
+/** The part of a browser WebSocket the feed uses; tests put a fake in `$socketFactory`. */
+export interface SocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed (the WebSocket values) */
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: SocketCloseEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: SocketMessageEvent) => void): void;
+}
+
+/** Opens a socket to an absolute ws:// or wss:// address. */
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface SocketLogger {
+  error(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+}
+
+export interface SocketConfig {
+  /** WS_URL: an absolute ws:// or wss:// address */
+  readonly url: string;
+  /** the per-install id */
+  readonly uuid: string;
+  /** the session token; null for a guest (then no `bind` is sent) */
+  readonly token: string | null;
+}
+
+/**
+ * - idle: never started;
+ * - connecting: the first attempt after `socketStarted` is under way;
+ * - open: bound and subscribed, frames go straight out;
+ * - reconnecting: the feed was lost and is waiting for, or making, another attempt;
+ * - closed: stopped on purpose (`socketStopped`).
+ */
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** How many screens hold each topic. */
+export type TopicCounts = Readonly<Partial<Record<Topic, number>>>;
+
+const OPEN = 1;
+const NORMAL_CLOSURE = 1000;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+// ---- pure helpers --------------------------------------------------------------------------
+
+/**
+ * How long to wait before the next attempt, after `failures` attempts in a row came to nothing
+ * (0 when a connection that had opened was lost). The first wait is the protocol's 3 s; then the
+ * ceiling doubles up to 30 s and the wait is drawn from its upper half ("equal jitter"), so that
+ * a crowd of clients spreads out yet none retries sooner than 3 s nor later than 30 s.
+ */
+export function reconnectDelay(failures: number, random: number): number {
+  if (failures <= 0) return SOCKET.reconnectDelayMs;
+  const ceiling = Math.min(SOCKET.maxBackoffMs, SOCKET.reconnectDelayMs * 2 ** failures);
+  const jitter = Math.min(1, Math.max(0, random));
+  return Math.round(ceiling / 2 + (ceiling / 2) * jitter);
+}
+
+const KNOWN_FUNCS: readonly string[] = [...PUBLIC_FUNCS, ...PRIVATE_FUNCS];
+
+/** A server frame as the model acts on it. */
+export type ServerFrameReading =
+  | { readonly kind: 'ping'; readonly msg: number }
+  | { readonly kind: 'push'; readonly push: PushMessage }
+  /** a frame that did not parse, or the server's own error frame: reported as `socketErrored` */
+  | { readonly kind: 'error'; readonly message: string; readonly details: readonly unknown[] }
+  /** a push of a func this client does not know yet: the protocol lets those through; logged */
+  | { readonly kind: 'unknown'; readonly func: string };
+
+const EXCERPT_LENGTH = 200;
+
+const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues
+    .map((issue) =>
+      issue.path.length > 0
+        ? `${issue.path.map(String).join('.')}: ${issue.message}`
+        : issue.message,
+    )
+    .join('; ');
+
+/** Reads one frame the server sent; never throws. */
+export function readServerFrame(data: unknown): ServerFrameReading {
+  if (typeof data !== 'string') {
+    return { kind: 'error', message: 'a frame is not text', details: [] };
+  }
+  const parsed = parseServerFrame(data);
+  if (!parsed.ok) {
+    return {
+      kind: 'error',
+      message: `a frame does not parse: ${parsed.error}`,
+      details: [data.slice(0, EXCERPT_LENGTH)],
+    };
+  }
+  const frame = parsed.frame;
+  switch (frame.cmd) {
+    case CMD.ping:
+      return { kind: 'ping', msg: frame.msg };
+    case CMD.error:
+      return { kind: 'error', message: `the server refused a frame: ${frame.msg}`, details: [] };
+    case CMD.data: {
+      const push = pushMessage.safeParse(frame.msg);
+      if (push.success) return { kind: 'push', push: push.data };
+      if (!KNOWN_FUNCS.includes(frame.msg.func)) return { kind: 'unknown', func: frame.msg.func };
+      return {
+        kind: 'error',
+        message: `a ${frame.msg.func} push does not parse: ${issuesText(push.error.issues)}`,
+        details: [data.slice(0, EXCERPT_LENGTH)],
+      };
+    }
+  }
+}
+
+const heldTopics = (counts: TopicCounts): Topic[] =>
+  (Object.keys(counts) as Topic[]).filter((topic) => (counts[topic] ?? 0) > 0);
+
+const withTopicAdded = (counts: TopicCounts, topic: Topic): TopicCounts => ({
+  ...counts,
+  [topic]: (counts[topic] ?? 0) + 1,
+});
+
+const withTopicRemoved = (counts: TopicCounts, topic: Topic): TopicCounts => {
+  const held = counts[topic] ?? 0;
+  if (held === 0) return counts;
+  if (held > 1) return { ...counts, [topic]: held - 1 };
+  return Object.fromEntries(Object.entries(counts).filter(([key]) => key !== topic));
+};
+
+/** An open connection and what the server has been told on it. */
+interface Connection {
+  readonly socket: SocketLike;
+  readonly token: string | null;
+  readonly topics: readonly Topic[];
+}
+
+const bindFrames = (token: string | null): ClientFrame[] =>
+  token === null || token === '' ? [] : [{ cmd: CMD.bind, msg: token }];
+
+// ---- public units --------------------------------------------------------------------------
+
+/** The user is logged in: open the feed and keep it open. */
+export const socketStarted = createEvent();
+/** The user logged out: close the feed on purpose and do not reconnect. */
+export const socketStopped = createEvent();
+/** The browser came back online: a waiting reconnect is tried at once. */
+export const browserOnline = createEvent();
+
+/** Fed by the app from the runtime config (WS_URL) and the session (uuid, token). */
+export const $socketConfig = createStore<SocketConfig>(
+  { url: '', uuid: '', token: null },
+  { serialize: 'ignore' },
+);
+export const socketConfigChanged = createEvent<SocketConfig>();
+
+/** Opens sockets; tests put a fake in with `fork({ values })`. */
+export const $socketFactory = createStore<SocketFactory>((url) => new WebSocket(url), {
+  serialize: 'ignore',
+});
+/** Where unreadable and refused frames are logged. */
+export const $socketLogger = createStore<SocketLogger>(console, { serialize: 'ignore' });
+/** The source of the reconnect jitter, in [0, 1). */
+export const $socketRandom = createStore<() => number>(() => Math.random(), {
+  serialize: 'ignore',
+});
+/** The clock that stamps the socket URL's `time`. */
+export const $socketClock = createStore<() => number>(() => Date.now(), { serialize: 'ignore' });
+
+/** A screen wants a topic's pushes (call `topicUnsubscribed` when it leaves). */
+export const topicSubscribed = createEvent<Topic>();
+/** A screen no longer wants a topic's pushes. */
+export const topicUnsubscribed = createEvent<Topic>();
+/** Any client frame; sent at once when open, otherwise queued and sent, in order, on open. */
+export const frameSent = createEvent<ClientFrame>();
+
+/** Every push the server sent, its data checked against its func. */
+export const pushReceived = createEvent<PushMessage>();
+/** A frame that did not parse, or an error frame from the server; the feed goes on. */
+export const socketErrored = createEvent<string>();
+
+export const $status = createStore<SocketStatus>('idle', { serialize: 'ignore' });
+/** How many holders each topic has; the server is subscribed to every topic held. */
+export const $topics = createStore<TopicCounts>({}, { serialize: 'ignore' });
+/** The latest Data24h push: "latest 24h market data" (SPEC.md §3). */
+export const $data24h = createStore<readonly Ticker[] | null>(null);
+
+// ---- internal state ------------------------------------------------------------------------
+
+/** Between `socketStarted` and `socketStopped`. */
+const $wanted = createStore(false, { serialize: 'ignore' });
+/** The socket of the current attempt or connection; null while waiting or stopped. */
+const $socket = createStore<SocketLike | null>(null, { serialize: 'ignore' });
+/** Null unless the current socket is open. */
+const $connection = createStore<Connection | null>(null, { serialize: 'ignore' });
+const $queue = createStore<readonly ClientFrame[]>([], { serialize: 'ignore' });
+/** Attempts in a row that came to nothing; sets the backoff. */
+const $failures = createStore(0, { serialize: 'ignore' });
+const $connectTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
+const $reconnectTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
+
+// what the browser reports, through scopeBind
+const socketOpened = createEvent<SocketLike>();
+const socketClosed = createEvent<{ socket: SocketLike; event: SocketCloseEvent }>();
+const messageReceived = createEvent<{ socket: SocketLike; data: unknown }>();
+const connectTimedOut = createEvent<SocketLike>();
+const reconnectDue = createEvent();
+
+const connectRequested = createEvent();
+const connectionLost = createEvent();
+
+// ---- effects -------------------------------------------------------------------------------
+
+const openSocketFx = attach({
+  source: { config: $socketConfig, factory: $socketFactory, clock: $socketClock },
+  effect: createEffect(
+    ({
+      config,
+      factory,
+      clock,
+    }: {
+      config: SocketConfig;
+      factory: SocketFactory;
+      clock: () => number;
+    }): SocketLike => {
+      const opened = scopeBind(socketOpened, { safe: true });
+      const closed = scopeBind(socketClosed, { safe: true });
+      const received = scopeBind(messageReceived, { safe: true });
+      const socket = factory(socketUrl(config.url, config.uuid, clock()));
+      socket.addEventListener('open', () => {
+        opened(socket);
+      });
+      socket.addEventListener('close', (event) => {
+        closed({ socket, event });
+      });
+      socket.addEventListener('message', (event) => {
+        received({ socket, data: event.data });
+      });
+      return socket;
+    },
+  ),
+});
+
+const closeSocketFx = createEffect((socket: SocketLike) => {
+  socket.close(NORMAL_CLOSURE, 'closed by the client');
+});
+
+/** Sends frames in order; returns those the socket could not take. */
+const sendFramesFx = createEffect(
+  ({ socket, frames }: { socket: SocketLike; frames: readonly ClientFrame[] }): ClientFrame[] => {
+    const unsent: ClientFrame[] = [];
+    for (const frame of frames) {
+      if (unsent.length > 0 || socket.readyState !== OPEN) {
+        unsent.push(frame);
+        continue;
+      }
+      try {
+        socket.send(JSON.stringify(frame));
+      } catch {
+        unsent.push(frame);
+      }
+    }
+    return unsent;
+  },
+);
+
+/** One frame from `frameSent`: out at once when open, otherwise back for the queue. */
+const deliverFrameFx = attach({
+  source: $connection,
+  mapParams: (frame: ClientFrame, connection) => ({ socket: connection?.socket ?? null, frame }),
+  effect: createEffect(
+    ({ socket, frame }: { socket: SocketLike | null; frame: ClientFrame }): ClientFrame[] => {
+      if (socket?.readyState !== OPEN) return [frame];
+      try {
+        socket.send(JSON.stringify(frame));
+        return [];
+      } catch {
+        return [frame];
+      }
+    },
+  ),
+});
+
+const logSocketFx = attach({
+  source: $socketLogger,
+  mapParams: (entry: LogEntry, logger) => ({ logger, entry }),
+  effect: createEffect(({ logger, entry }: { logger: SocketLogger; entry: LogEntry }) => {
+    logger[entry.level](`live feed: ${entry.message}`, ...entry.details);
+  }),
+});
+
+interface LogEntry {
+  readonly level: 'error' | 'warn';
+  readonly message: string;
+  readonly details: readonly unknown[];
+}
+
+const startConnectTimerFx = createEffect((socket: SocketLike): Timer => {
+  const timedOut = scopeBind(connectTimedOut, { safe: true });
+  return setTimeout(() => {
+    timedOut(socket);
+  }, SOCKET.connectTimeoutMs);
+});
+
+const scheduleReconnectFx = attach({
+  source: { failures: $failures, random: $socketRandom },
+  effect: createEffect(({ failures, random }: { failures: number; random: () => number }) => {
+    const due = scopeBind(reconnectDue, { safe: true });
+    return setTimeout(
+      () => {
+        due();
+      },
+      reconnectDelay(failures, random()),
+    );
+  }),
+});
+
+const clearTimer = (timer: Timer | null) => {
+  if (timer !== null) clearTimeout(timer);
+};
+const cancelConnectTimerFx = attach({ source: $connectTimer, effect: createEffect(clearTimer) });
+const cancelReconnectFx = attach({ source: $reconnectTimer, effect: createEffect(clearTimer) });
+
+$connectTimer
+  .on(startConnectTimerFx.doneData, (_, timer) => timer)
+  .reset(cancelConnectTimerFx.finally, connectTimedOut);
+$reconnectTimer
+  .on(scheduleReconnectFx.doneData, (_, timer) => timer)
+  .reset(cancelReconnectFx.finally, reconnectDue);
+
+// ---- starting and stopping -----------------------------------------------------------------
+
+sample({ clock: socketConfigChanged, target: $socketConfig });
+
+const startAccepted = sample({
+  clock: socketStarted,
+  source: $wanted,
+  filter: (wanted) => !wanted,
+});
+/** carries the socket to close, if any */
+const stopAccepted = sample({
+  clock: socketStopped,
+  source: { wanted: $wanted, socket: $socket },
+  filter: ({ wanted }) => wanted,
+  fn: ({ socket }) => socket,
+});
+
+$wanted.on(startAccepted, () => true).reset(stopAccepted);
+
+sample({ clock: startAccepted, target: connectRequested });
+sample({
+  clock: stopAccepted,
+  filter: (socket): socket is SocketLike => socket !== null,
+  target: closeSocketFx,
+});
+sample({ clock: stopAccepted, target: [cancelConnectTimerFx, cancelReconnectFx] });
+
+// ---- connecting ----------------------------------------------------------------------------
+
+sample({ clock: connectRequested, target: openSocketFx });
+sample({ clock: openSocketFx.doneData, target: startConnectTimerFx });
+sample({
+  clock: openSocketFx.failData,
+  fn: (error): LogEntry => ({
+    level: 'error',
+    message: 'could not open the socket',
+    details: [error],
+  }),
+  target: [logSocketFx, connectionLost],
+});
+
+const connectionOpened = sample({
+  clock: socketOpened,
+  source: { socket: $socket, config: $socketConfig, topics: $topics, queue: $queue },
+  filter: ({ socket }, opened) => socket === opened,
+  fn: ({ config, topics, queue }, socket) => {
+    const held = heldTopics(topics);
+    return {
+      connection: { socket, token: config.token, topics: held },
+      // bind first, then every topic held, then whatever was queued, in order
+      frames: [
+        ...bindFrames(config.token),
+        ...held.map((topic): ClientFrame => ({ cmd: CMD.sub, msg: topic })),
+        ...queue,
+      ],
+    };
+  },
+});
+
+sample({
+  clock: connectionOpened,
+  fn: ({ connection, frames }) => ({ socket: connection.socket, frames }),
+  target: sendFramesFx,
+});
+sample({ clock: connectionOpened, target: cancelConnectTimerFx });
+
+const attemptTimedOut = sample({
+  clock: connectTimedOut,
+  source: { socket: $socket, status: $status },
+  filter: ({ socket, status }, timedOut) => socket === timedOut && status !== 'open',
+  fn: (_, timedOut) => timedOut,
+});
+sample({ clock: attemptTimedOut, target: [closeSocketFx, connectionLost] });
+
+const currentSocketClosed = sample({
+  clock: socketClosed,
+  source: $socket,
+  filter: (current, { socket }) => current === socket,
+  fn: (_, { event }) => event,
+});
+sample({
+  clock: currentSocketClosed,
+  fn: ({ code, reason }): LogEntry => ({
+    level: 'warn',
+    message: `the socket closed (${code}${reason ? ` ${reason}` : ''}); reconnecting`,
+    details: [],
+  }),
+  target: [logSocketFx, connectionLost],
+});
+
+// ---- reconnecting --------------------------------------------------------------------------
+
+sample({ clock: connectionLost, target: [cancelConnectTimerFx, scheduleReconnectFx] });
+
+sample({
+  clock: reconnectDue,
+  source: { wanted: $wanted, socket: $socket },
+  filter: ({ wanted, socket }) => wanted && socket === null,
+  target: connectRequested,
+});
+
+const retriedOnline = sample({
+  clock: browserOnline,
+  source: { wanted: $wanted, socket: $socket, status: $status },
+  filter: ({ wanted, socket, status }) => wanted && socket === null && status === 'reconnecting',
+});
+sample({ clock: retriedOnline, target: [cancelReconnectFx, connectRequested] });
+
+$socket.on(openSocketFx.doneData, (_, socket) => socket).reset(connectionLost, stopAccepted);
+$connection
+  .on(connectionOpened, (_, { connection }) => connection)
+  .reset(connectionLost, stopAccepted);
+$failures
+  .on(scheduleReconnectFx.done, (failures) => failures + 1)
+  // a connection that opens ends the backoff; so does coming back online
+  .reset(connectionOpened, retriedOnline, stopAccepted);
+$status
+  .on(connectRequested, (status) => (status === 'reconnecting' ? status : 'connecting'))
+  .on(connectionOpened, () => 'open')
+  .on(connectionLost, () => 'reconnecting')
+  .on(stopAccepted, () => 'closed');
+
+// ---- frames out ----------------------------------------------------------------------------
+
+$topics.on(topicSubscribed, withTopicAdded).on(topicUnsubscribed, withTopicRemoved);
+
+interface ConnectionState {
+  readonly connection: Connection | null;
+  readonly topics: TopicCounts;
+  readonly config: SocketConfig;
+}
+const isConnected = (
+  state: ConnectionState,
+): state is ConnectionState & { readonly connection: Connection } => state.connection !== null;
+
+/**
+ * Tells an open connection what changed: a topic gained its first holder or lost its last, or
+ * the session token changed. Works from the difference with what the server was told, so
+ * several changes in one tick send only their net effect.
+ */
+const connectionUpdated = sample({
+  clock: [$topics, $socketConfig],
+  source: { connection: $connection, topics: $topics, config: $socketConfig },
+  filter: isConnected,
+  fn: ({ connection, topics, config }) => {
+    const held = heldTopics(topics);
+    const rebind = config.token !== null && config.token !== connection.token;
+    return {
+      connection: { ...connection, token: rebind ? config.token : connection.token, topics: held },
+      frames: [
+        ...(rebind ? bindFrames(config.token) : []),
+        ...held
+          .filter((topic) => !connection.topics.includes(topic))
+          .map((topic): ClientFrame => ({ cmd: CMD.sub, msg: topic })),
+        ...connection.topics
+          .filter((topic) => !held.includes(topic))
+          .map((topic): ClientFrame => ({ cmd: CMD.unsub, msg: topic })),
+      ],
+    };
+  },
+});
+$connection.on(connectionUpdated, (_, { connection }) => connection);
+sample({
+  clock: connectionUpdated,
+  filter: ({ frames }) => frames.length > 0,
+  fn: ({ connection, frames }) => ({ socket: connection.socket, frames }),
+  target: sendFramesFx,
+});
+
+sample({ clock: frameSent, target: deliverFrameFx });
+$queue
+  .on(deliverFrameFx.doneData, (queue, unsent) =>
+    unsent.length > 0 ? [...queue, ...unsent] : queue,
+  )
+  .reset(connectionOpened, stopAccepted);
+
+// ---- frames in -----------------------------------------------------------------------------
+
+const frameRead = sample({
+  clock: messageReceived,
+  source: $socket,
+  filter: (current, { socket }) => current === socket,
+  fn: (_, { socket, data }) => ({ socket, reading: readServerFrame(data) }),
+});
+
+type FrameRead = EventPayload<typeof frameRead>;
+type ReadingOf<K extends ServerFrameReading['kind']> = Extract<ServerFrameReading, { kind: K }>;
+const readingIs =
+  <K extends ServerFrameReading['kind']>(kind: K) =>
+  (read: FrameRead): read is FrameRead & { reading: ReadingOf<K> } =>
+    read.reading.kind === kind;
+
+const isPing = readingIs('ping');
+const isPush = readingIs('push');
+const isError = readingIs('error');
+const isUnknown = readingIs('unknown');
+
+sample({
+  clock: frameRead,
+  filter: isPing,
+  fn: ({ socket, reading }) => ({
+    socket,
+    frames: [{ cmd: CMD.pong, msg: reading.msg } satisfies ClientFrame],
+  }),
+  target: sendFramesFx,
+});
+sample({
+  clock: frameRead,
+  filter: isPush,
+  fn: ({ reading }) => reading.push,
+  target: pushReceived,
+});
+const frameRejected = sample({
+  clock: frameRead,
+  filter: isError,
+  fn: ({ reading }) => reading,
+});
+sample({ clock: frameRejected, fn: ({ message }) => message, target: socketErrored });
+sample({
+  clock: frameRejected,
+  fn: ({ message, details }): LogEntry => ({ level: 'error', message, details }),
+  target: logSocketFx,
+});
+sample({
+  clock: frameRead,
+  filter: isUnknown,
+  fn: ({ reading }): LogEntry => ({
+    level: 'warn',
+    message: `ignored a push of unknown func ${reading.func}`,
+    details: [],
+  }),
+  target: logSocketFx,
+});
+
+const isData24h = (push: PushMessage): push is PushOf<typeof FUNC.data24h> =>
+  push.func === FUNC.data24h;
+
+sample({
+  clock: pushReceived,
+  filter: isData24h,
+  fn: (push) => push.data,
+  target: $data24h,
+});
+
+// SPEC.md §3 keeps the latest 24h market data across reloads.
+persistLocal($data24h, 'data24h', z.array(ticker).nullable());

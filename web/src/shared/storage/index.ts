@@ -1,0 +1,66 @@
+import type { StoreWritable, Unit } from 'effector';
+import { persist } from 'effector-storage/local';
+import type { z } from 'zod';
+import { appStarted } from '../lib/lifecycle.ts';
+
+/**
+ * The client state kept in local storage, exactly the list of SPEC.md §3, each under one key.
+ * The model that owns a value persists its store with `persistLocal`; the defaults live with
+ * those stores (see `CLIENT_DEFAULTS`).
+ */
+export const STORAGE_KEYS = {
+  uuid: 'uuid',
+  token: 'token',
+  apiType: 'api_type',
+  appVersion: 'app_version',
+  isLogin: 'is_login',
+  language: 'app_language',
+  userInfo: 'user_info',
+  rememberPassword: 'remember_password',
+  rememberInfo: 'remember_info',
+  selectedSymbol: 'selected_symbol',
+  currency: 'currency',
+  accountType: 'account_type',
+  theme: 'theme',
+  data24h: 'data_24h',
+  leverageId: 'leverage_id',
+  inviteCode: 'invite_code',
+} as const;
+
+export type StorageKey = keyof typeof STORAGE_KEYS;
+
+/** Defaults of SPEC.md §3 and §9. */
+export const CLIENT_DEFAULTS = {
+  apiType: 'app',
+  appVersion: '1.0.1',
+  language: 'en',
+  theme: 'day',
+  accountType: 'real',
+  currency: 'USD',
+} as const;
+
+const PREFIX = 'bourse.';
+
+/**
+ * Keeps a store in local storage under its SPEC key. The stored value is read when the app
+ * starts (in its scope) and checked against `schema`: a value that does not fit is ignored.
+ * A model whose code loads later than the app start (a lazily loaded page) names the units that
+ * should read it again, such as its page gate's `open`.
+ */
+export function persistLocal<T>(
+  store: StoreWritable<T>,
+  key: StorageKey,
+  schema: z.ZodType<T>,
+  readAgainOn: readonly Unit<unknown>[] = [],
+): void {
+  persist({
+    store,
+    key: STORAGE_KEYS[key],
+    keyPrefix: PREFIX,
+    contract: schema,
+    pickup: [appStarted, ...readAgainOn],
+  });
+}
+
+/** The raw key in local storage (for tests and support). */
+export const storageKey = (key: StorageKey): string => `${PREFIX}${STORAGE_KEYS[key]}`;

@@ -1,0 +1,2 @@
+export { Page, type PageProps } from './page.tsx';
+export { DelayedLoader, LOADER_DELAY_MS } from './delayed-loader.tsx';
