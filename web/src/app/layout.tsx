@@ -1,0 +1,54 @@
+import { $isLoggedIn } from '#shared/session';
+import { DelayedLoader } from '#shared/ui';
+import { LANDING_PATH, PATHS } from '#shared/routing';
+import Mask from 'antd-mobile/es/components/mask';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { $overlayVisible } from './model.ts';
+import type { PageRoute } from './routes.tsx';
+import { REGISTERED_PATHS } from './routes.tsx';
+import { TabBar } from './tab-bar.tsx';
+
+export interface RouteHandle {
+  access?: Pick<PageRoute, 'auth' | 'guestOnly'>;
+}
+
+/** The frame around every page: access rules, the tab bar, the loading overlay. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [loggedIn, overlayVisible] = useUnit([$isLoggedIn, $overlayVisible]);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const matches = useMatches();
+  const access = (matches.at(-1)?.handle as RouteHandle | undefined)?.access;
+
+  if (access?.auth && !loggedIn) {
+    return (
+      <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />
+    );
+  }
+  if (access?.guestOnly && loggedIn) {
+    // Back to the page that sent the guest to log in, when there was one.
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={typeof from === 'string' ? from : LANDING_PATH} replace />;
+  }
+
+  return (
+    <div className="app-frame">
+      {navigation.state === 'loading' ? <DelayedLoader label={t('common.loading')} /> : null}
+      <Outlet />
+      <TabBar available={REGISTERED_PATHS} />
+      <Mask visible={overlayVisible} opacity="thin" destroyOnClose>
+        <div
+          role="status"
+          aria-label={t('common.loading')}
+          style={{ display: 'grid', placeItems: 'center', height: '100%' }}
+        >
+          <SpinLoading color="primary" />
+        </div>
+      </Mask>
+    </div>
+  );
+}

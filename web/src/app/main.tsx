@@ -1,0 +1,85 @@
+// antd-mobile's base variables and resets, once (its components are imported one by one).
+import 'antd-mobile/es/global';
+import './styles/global.css';
+// The saved theme applies from the first paint, whichever page opens first.
+import '#shared/theme';
+import { $apiClient, createApiClient } from '#shared/api';
+import { absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
+import { $language, createI18n, i18nReady } from '#shared/i18n';
+import { appStarted } from '#shared/lib';
+import { navigatorAttached } from '#shared/routing';
+import { browserOnline } from '#shared/socket';
+import { createBrowserCodec } from '@bourse/protocol/codec/browser';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { allSettled, fork, scopeBind } from 'effector';
+import { Provider } from 'effector-react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { socketConfigured } from './model.ts';
+import { createAppRouter } from './router.tsx';
+import { UiLocale } from './ui-locale.tsx';
+
+// antd-mobile's imperative Toast and Dialog render through this under React 19 (its documented
+// adapter until antd-mobile 6, hence the deprecation mark).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => {
+    await Promise.resolve();
+    root.unmount();
+  };
+});
+
+async function start() {
+  const config = await loadRuntimeConfig();
+  const scope = fork({
+    values: [
+      [
+        $apiClient,
+        createApiClient({
+          baseUrl: config.apiBase,
+          codec: createBrowserCodec(wireSettingsOf(config)),
+          headers: config.headers,
+        }),
+      ],
+    ],
+  });
+  await allSettled(appStarted, { scope });
+  const i18n = await createI18n(scope.getState($language));
+  await allSettled(i18nReady, { scope, params: i18n });
+  await allSettled(socketConfigured, {
+    scope,
+    params: absoluteSocketUrl(config.wsUrl, window.location),
+  });
+
+  // The feed retries at once when the phone comes back online.
+  const online = scopeBind(browserOnline, { scope });
+  window.addEventListener('online', () => {
+    online();
+  });
+
+  const router = createAppRouter(i18n.t('common.loading'));
+  await allSettled(navigatorAttached, {
+    scope,
+    params: { navigate: (to, options) => router.navigate(to, options) },
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Provider value={scope}>
+        <I18nextProvider i18n={i18n}>
+          <UiLocale>
+            <RouterProvider router={router} />
+          </UiLocale>
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,43 @@
+import { PATHS } from '#shared/routing';
+import type { ComponentType } from 'react';
+import { loadPage } from './page-loading.ts';
+
+interface PageModule {
+  Component: ComponentType;
+}
+
+export interface PageRoute {
+  path: string;
+  load: () => Promise<PageModule>;
+  /** the page needs a signed-in user; a guest goes to the login page */
+  auth?: boolean;
+  /** the page is for guests; a signed-in user goes to the landing page */
+  guestOnly?: boolean;
+}
+
+/**
+ * Every screen that works today, each its own chunk. Screens of later milestones are
+ * registered as they land: no route shows a placeholder.
+ */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: PATHS.root, load: () => import('#pages/login'), guestOnly: true },
+  { path: PATHS.login, load: () => import('#pages/login'), guestOnly: true },
+  { path: PATHS.register, load: () => import('#pages/register'), guestOnly: true },
+  { path: PATHS.forget, load: () => import('#pages/forget') },
+  { path: PATHS.user, load: () => import('#pages/user'), auth: true },
+  { path: PATHS.setup, load: () => import('#pages/setup'), auth: true },
+  { path: PATHS.setupName, load: () => import('#pages/setup-name'), auth: true },
+  { path: PATHS.setupPassword, load: () => import('#pages/setup-password'), auth: true },
+  { path: PATHS.announcement, load: () => import('#pages/announcement') },
+  { path: PATHS.announcementDetail, load: () => import('#pages/announcement-detail') },
+  { path: PATHS.help, load: () => import('#pages/help') },
+  { path: PATHS.consult, load: () => import('#pages/consult') },
+  { path: PATHS.consultDetail, load: () => import('#pages/consult-detail') },
+  { path: PATHS.configDetail, load: () => import('#pages/config-detail') },
+];
+
+export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
+
+export const REGISTERED_PATHS: ReadonlySet<string> = new Set(
+  PAGE_ROUTES.map((route) => route.path),
+);

@@ -1,0 +1,1 @@
+export { AnnouncementPage as Component } from './ui/announcement-page.tsx';

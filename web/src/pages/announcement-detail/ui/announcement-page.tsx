@@ -1,0 +1,106 @@
+import { PATHS } from '#shared/routing';
+import { SafeHtml } from '#shared/html';
+import { Page } from '#shared/ui';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDateFormat } from '#shared/i18n';
+import {
+  $announcement,
+  $status,
+  AnnouncementGate,
+  type Announcement,
+  retryClicked,
+} from '../model/announcement.ts';
+import styles from './announcement-page.module.css';
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
+
+export function AnnouncementPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  useGate(AnnouncementGate, { id: search.get('id') });
+  const { status, announcement } = useUnit({ status: $status, announcement: $announcement });
+  return (
+    <Page title={t('announcementDetail.title')}>
+      {status === 'loading' ? <ArticleSkeleton /> : null}
+      {status === 'ready' && announcement ? <Article announcement={announcement} /> : null}
+      {status === 'notFound' ? <NotFound /> : null}
+      {status === 'error' ? <LoadError /> : null}
+    </Page>
+  );
+}
+
+function Article({ announcement }: { announcement: Announcement }) {
+  const date = useDateFormat(DATE_TIME);
+  const created = new Date(announcement.created_at);
+  return (
+    <article className={styles.article}>
+      <h2 className={styles.title}>{announcement.title}</h2>
+      <time className={`${styles.date} num`} dateTime={created.toISOString()}>
+        {date.format(created)}
+      </time>
+      <div className={styles.body}>
+        <SafeHtml html={announcement.content} />
+      </div>
+    </article>
+  );
+}
+
+function ArticleSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.article}>
+      <Skeleton.Title animated />
+      <Skeleton animated className={styles.skeletonDate} />
+      <Skeleton.Paragraph animated lineCount={6} />
+    </div>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.state}>
+      <ErrorBlock
+        status="empty"
+        title={t('announcementDetail.notFoundTitle')}
+        description={t('announcementDetail.notFoundHint')}
+      >
+        <Button
+          color="primary"
+          onClick={() => void navigate(PATHS.announcement, { replace: true })}
+        >
+          {t('announcementDetail.toList')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation();
+  const retry = useUnit(retryClicked);
+  return (
+    <div className={styles.state} role="alert">
+      <ErrorBlock
+        status="disconnected"
+        title={t('announcementDetail.errorTitle')}
+        description={t('announcementDetail.errorHint')}
+      >
+        <Button
+          color="primary"
+          onClick={() => {
+            retry();
+          }}
+        >
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { AnnouncementsPage as Component } from './ui/announcements-page.tsx';

@@ -1,0 +1,198 @@
+import { PATHS } from '#shared/routing';
+import { Page } from '#shared/ui';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import Tag from 'antd-mobile/es/components/tag';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useDateFormat } from '#shared/i18n';
+import {
+  $hasMore,
+  $notices,
+  $view,
+  AnnouncementsGate,
+  loadNextPageFx,
+  type Notice,
+  refreshFx,
+  retryClicked,
+} from '../model/announcements.ts';
+import styles from './announcements-page.module.css';
+
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+const SKELETON_ROWS = 6;
+
+export function AnnouncementsPage() {
+  const { t } = useTranslation();
+  useGate(AnnouncementsGate);
+  const view = useUnit($view);
+  return (
+    <Page title={t('announcements.title')} flush>
+      {view === 'loading' ? <NoticeSkeletons /> : null}
+      {view === 'error' ? <LoadError /> : null}
+      {view === 'empty' ? <NoNotices /> : null}
+      {view === 'list' ? <NoticeList /> : null}
+    </Page>
+  );
+}
+
+function NoticeList() {
+  const { t } = useTranslation();
+  const { notices, hasMore, refresh, loadNextPage } = useUnit({
+    notices: $notices,
+    hasMore: $hasMore,
+    refresh: refreshFx,
+    loadNextPage: loadNextPageFx,
+  });
+  return (
+    <PullToRefresh
+      pullingText={t('announcements.pullToRefresh')}
+      canReleaseText={t('announcements.releaseToRefresh')}
+      refreshingText={t('common.loading')}
+      completeText={t('announcements.refreshed')}
+      onRefresh={async () => {
+        // A failed refresh keeps the list; the app has already said why.
+        await refresh().catch(() => undefined);
+      }}
+    >
+      <ul className={styles.list} aria-label={t('announcements.title')}>
+        {notices.map((notice) => (
+          <NoticeRow key={notice.id} notice={notice} />
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={hasMore}
+        loadMore={async () => {
+          await loadNextPage();
+        }}
+      >
+        {(more, failed, retry) => <ListEnd hasMore={more} failed={failed} retry={retry} />}
+      </InfiniteScroll>
+    </PullToRefresh>
+  );
+}
+
+function NoticeRow({ notice }: { notice: Notice }) {
+  const { t } = useTranslation();
+  const date = useDateFormat(DATE);
+  const created = new Date(notice.created_at);
+  return (
+    <li>
+      <Link
+        className={styles.row}
+        to={`${PATHS.announcementDetail}?id=${encodeURIComponent(notice.id)}`}
+      >
+        <span className={styles.heading}>
+          {notice.pinned ? (
+            <Tag color="primary" fill="outline" className={styles.pinned}>
+              {t('announcements.pinned')}
+            </Tag>
+          ) : null}
+          <span className={styles.title}>{notice.title}</span>
+        </span>
+        {notice.summary === '' ? null : <span className={styles.summary}>{notice.summary}</span>}
+        <time className={`${styles.date} num`} dateTime={created.toISOString()}>
+          {date.format(created)}
+        </time>
+      </Link>
+    </li>
+  );
+}
+
+function ListEnd({
+  hasMore,
+  failed,
+  retry,
+}: {
+  hasMore: boolean;
+  failed: boolean;
+  retry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (failed) {
+    return (
+      <span className={styles.end} role="alert">
+        {t('announcements.moreFailed')}
+        <Button size="small" fill="none" color="primary" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </span>
+    );
+  }
+  if (hasMore) {
+    return (
+      <span className={styles.end} role="status">
+        <DotLoading color="currentColor" />
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </span>
+    );
+  }
+  return <span className={styles.end}>{t('announcements.allShown')}</span>;
+}
+
+function NoticeSkeletons() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.list}>
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <div key={i} className={styles.row} aria-hidden="true">
+          <Skeleton animated className={styles.skeletonTitle} />
+          <Skeleton animated className={styles.skeletonLine} />
+          <Skeleton animated className={styles.skeletonLineShort} />
+          <Skeleton animated className={styles.skeletonDate} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation();
+  const retry = useUnit(retryClicked);
+  return (
+    <div className={styles.state} role="alert">
+      <ErrorBlock
+        status="disconnected"
+        title={t('announcements.errorTitle')}
+        description={t('announcements.errorHint')}
+      >
+        <Button
+          color="primary"
+          onClick={() => {
+            retry();
+          }}
+        >
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}
+
+function NoNotices() {
+  const { t } = useTranslation();
+  const retry = useUnit(retryClicked);
+  return (
+    <div className={styles.state}>
+      <ErrorBlock
+        status="empty"
+        title={t('announcements.emptyTitle')}
+        description={t('announcements.emptyHint')}
+      >
+        <Button
+          color="primary"
+          fill="outline"
+          onClick={() => {
+            retry();
+          }}
+        >
+          {t('announcements.checkAgain')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ConfigDetailPage as Component } from './ui/config-detail-page.tsx';

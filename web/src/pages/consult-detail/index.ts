@@ -1,0 +1,1 @@
+export { ConsultDetailPage as Component } from './ui/consult-detail-page.tsx';

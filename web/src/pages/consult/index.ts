@@ -1,0 +1,1 @@
+export { ConsultPage as Component } from './ui/consult-page.tsx';

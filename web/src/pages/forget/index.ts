@@ -1,0 +1,1 @@
+export { ForgetPage as Component } from './ui/forget-page.tsx';

@@ -1,0 +1,1 @@
+export { NamePage as Component } from './ui/name-page.tsx';

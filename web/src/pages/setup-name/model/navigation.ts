@@ -1,0 +1,50 @@
+import { $i18n } from '#shared/i18n';
+import { $navigator, type Navigator } from '#shared/routing';
+import Toast from 'antd-mobile/es/components/toast';
+import { attach, createEffect } from 'effector';
+
+/** A short message in the app language. */
+export const showToastFx = createEffect((content: string) => {
+  Toast.show({ content, position: 'center', duration: 2000 });
+});
+/** Shows a translation key as a toast. */
+export const notifyFx = attach({
+  source: $i18n,
+  mapParams: (key: string, i18n) => i18n?.t(key) ?? key,
+  effect: showToastFx,
+});
+
+/** The router's index of the current history entry; 0 for the first page the app opened. */
+const historyIndex = (): number => {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' &&
+    state !== null &&
+    'idx' in state &&
+    typeof state.idx === 'number'
+    ? state.idx
+    : 0;
+};
+
+interface Return {
+  readonly fallback: string;
+  readonly navigator: Navigator | null;
+}
+
+/** Goes back in history, or to the fallback when there is nowhere in the app to go back to. */
+export const returnFx = createEffect(async ({ fallback, navigator }: Return) => {
+  if (historyIndex() > 0) {
+    window.history.back();
+    return;
+  }
+  await navigator?.navigate(fallback, { replace: true });
+});
+
+/**
+ * Back to the screen the user came from (so that it is not stacked twice), or to `fallback`
+ * when this page was opened directly.
+ */
+export const goBackFx = attach({
+  source: $navigator,
+  mapParams: (fallback: string, navigator): Return => ({ fallback, navigator }),
+  effect: returnFx,
+});

@@ -1,0 +1,83 @@
+import { Page } from '#shared/ui';
+import Button from 'antd-mobile/es/components/button';
+import Form from 'antd-mobile/es/components/form';
+import Input from 'antd-mobile/es/components/input';
+import { useGate, useUnit } from 'effector-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $nickname,
+  $nicknameError,
+  $nicknameLength,
+  $saving,
+  NamePageGate,
+  NICKNAME_MAX,
+  nicknameChanged,
+  saveClicked,
+} from '../model/model.ts';
+import styles from './name-page.module.css';
+
+export function NamePage() {
+  const { t } = useTranslation();
+  useGate(NamePageGate, {});
+  const [nickname, error, length, saving, change, save] = useUnit([
+    $nickname,
+    $nicknameError,
+    $nicknameLength,
+    $saving,
+    nicknameChanged,
+    saveClicked,
+  ]);
+  const id = useId();
+  const over = length > NICKNAME_MAX;
+
+  return (
+    <Page
+      title={t('setupName.title')}
+      footer={
+        <Button block color="primary" size="large" loading={saving} onClick={save}>
+          {t('common.save')}
+        </Button>
+      }
+    >
+      <Form
+        layout="vertical"
+        mode="card"
+        className={styles.form}
+        onFinish={() => {
+          save();
+        }}
+      >
+        <Form.Item
+          label={t('setupName.label')}
+          extra={
+            <span className={`num ${styles.counter} ${over ? styles.over : ''}`}>
+              {t('setupName.counter', { count: length, max: NICKNAME_MAX })}
+            </span>
+          }
+          description={
+            error ? (
+              <div role="alert" className={styles.error}>
+                {'key' in error ? t(error.key, { max: NICKNAME_MAX }) : error.text}
+              </div>
+            ) : (
+              <span className={styles.hint}>{t('setupName.hint', { max: NICKNAME_MAX })}</span>
+            )
+          }
+        >
+          <Input
+            value={nickname}
+            onChange={change}
+            clearable
+            autoFocus
+            autoComplete="nickname"
+            enterKeyHint="done"
+            placeholder={t('setupName.placeholder')}
+            id={id}
+            aria-label={t('setupName.label')}
+          />
+        </Form.Item>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { UserPage as Component } from './ui/user-page.tsx';

@@ -1,0 +1,219 @@
+import { EXAMPLE_USER, type Endpoint, type UserInfo } from '@bourse/protocol';
+import { $accountType } from '#entities/viewer';
+import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { $isLoggedIn, $userInfo } from '#shared/session';
+import { allSettled, fork } from 'effector';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  $logoutAsked,
+  $switchAsked,
+  $switchTarget,
+  $userLoadFailed,
+  accountSwitchConfirmed,
+  accountSwitchDismissed,
+  accountSwitchRequested,
+  copyRequested,
+  copyTextFx,
+  logoutClicked,
+  logoutConfirmed,
+  logoutDismissed,
+  showToastFx,
+  UserPageGate,
+  userRetried,
+} from './model.ts';
+
+const USER: UserInfo = { ...EXAMPLE_USER };
+
+interface Call {
+  readonly path: string;
+  readonly body: unknown;
+}
+
+type Reply = (body: unknown) => unknown;
+
+/** A client that answers by path and records every call; an ApiError reply is thrown. */
+function fakeClient(replies: Record<string, Reply>) {
+  const calls: Call[] = [];
+  const client: ApiClient = {
+    call: (endpoint: Endpoint, body: unknown) => {
+      calls.push({ path: endpoint.path, body });
+      const reply = replies[endpoint.path];
+      if (reply === undefined) return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
+      try {
+        return Promise.resolve(endpoint.response.parse(reply(body)) as never);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
+  return { client, calls, paths: () => calls.map((call) => call.path) };
+}
+
+const failWith = (code: number, msg: string) => () => {
+  throw new ApiError({ kind: 'code', code, msg });
+};
+
+function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
+  const api = fakeClient({
+    '/api/users/changeMock': (body) => body,
+    '/api/users/logout': () => ({}),
+    '/api/users/info': () => user,
+    ...replies,
+  });
+  const toasts: string[] = [];
+  const copied: string[] = [];
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$userInfo, user],
+      [$isLoggedIn, true],
+      [$accountType, user.account_mode],
+    ],
+    handlers: [
+      [showToastFx, (text: string) => void toasts.push(text)],
+      [copyTextFx, (text: string) => void copied.push(text)],
+    ],
+  });
+  return { scope, api, toasts, copied };
+}
+
+describe('entering the personal centre', () => {
+  it('refreshes the user from the server', async () => {
+    const fresh: UserInfo = { ...USER, identity_status: 'verified', nickname: 'Fresh' };
+    const { scope, api } = setup({ '/api/users/info': () => fresh });
+
+    await allSettled(UserPageGate.open, { scope, params: {} });
+
+    expect(api.paths()).toStrictEqual(['/api/users/info']);
+    expect(scope.getState($userInfo)).toStrictEqual(fresh);
+  });
+
+  it('keeps the last known user when the refresh fails, and a retry asks again', async () => {
+    const { scope, api } = setup({ '/api/users/info': failWith(403, 'nope') });
+
+    await allSettled(UserPageGate.open, { scope, params: {} });
+
+    expect(scope.getState($userLoadFailed)).toBe(true);
+    expect(scope.getState($userInfo)).toStrictEqual(USER);
+
+    await allSettled(userRetried, { scope });
+    expect(api.paths()).toStrictEqual(['/api/users/info', '/api/users/info']);
+  });
+});
+
+describe('switching between the real and the demo account', () => {
+  it('asks first and calls nothing until the user confirms', async () => {
+    const { scope, api } = setup();
+
+    await allSettled(accountSwitchRequested, { scope });
+
+    expect(scope.getState($switchAsked)).toBe(true);
+    expect(scope.getState($switchTarget)).toBe('demo');
+    expect(api.calls).toHaveLength(0);
+    expect(scope.getState($accountType)).toBe('real');
+  });
+
+  it('dismissing the question changes nothing', async () => {
+    const { scope, api } = setup();
+
+    await allSettled(accountSwitchRequested, { scope });
+    await allSettled(accountSwitchDismissed, { scope });
+    await allSettled(accountSwitchConfirmed, { scope });
+
+    expect(scope.getState($switchAsked)).toBe(false);
+    expect(api.calls).toHaveLength(0);
+    expect(scope.getState($userInfo)?.account_mode).toBe('real');
+  });
+
+  it('after confirmation switches to demo and updates the user and the account type', async () => {
+    const { scope, api, toasts } = setup();
+
+    await allSettled(accountSwitchRequested, { scope });
+    await allSettled(accountSwitchConfirmed, { scope });
+
+    expect(api.calls).toStrictEqual([
+      { path: '/api/users/changeMock', body: { account_mode: 'demo' } },
+    ]);
+    expect(scope.getState($userInfo)).toStrictEqual({ ...USER, account_mode: 'demo' });
+    expect(scope.getState($accountType)).toBe('demo');
+    expect(scope.getState($switchAsked)).toBe(false);
+    expect(toasts).toStrictEqual(['user.switch.nowDemo']);
+  });
+
+  it('from the demo account offers the way back to the real one', async () => {
+    const { scope, api } = setup({}, { ...USER, account_mode: 'demo' });
+
+    await allSettled(accountSwitchRequested, { scope });
+    expect(scope.getState($switchTarget)).toBe('real');
+    await allSettled(accountSwitchConfirmed, { scope });
+
+    expect(api.calls[0]?.body).toStrictEqual({ account_mode: 'real' });
+    expect(scope.getState($accountType)).toBe('real');
+    expect(scope.getState($userInfo)?.account_mode).toBe('real');
+  });
+
+  it('a refused switch leaves the account as it was', async () => {
+    const { scope, toasts } = setup({ '/api/users/changeMock': failWith(500, 'Not now') });
+
+    await allSettled(accountSwitchRequested, { scope });
+    await allSettled(accountSwitchConfirmed, { scope });
+
+    expect(scope.getState($accountType)).toBe('real');
+    expect(scope.getState($userInfo)?.account_mode).toBe('real');
+    expect(toasts).toStrictEqual([]);
+  });
+});
+
+describe('copying', () => {
+  it('copies the invite code and says so', async () => {
+    const { scope, copied, toasts } = setup();
+
+    await allSettled(copyRequested, { scope, params: 'K7Q2M9' });
+
+    expect(copied).toStrictEqual(['K7Q2M9']);
+    expect(toasts).toStrictEqual(['user.copied']);
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    const toasts: string[] = [];
+    const refused = vi.fn(() => Promise.reject(new Error('denied')));
+    const scope = fork({
+      handlers: [
+        [copyTextFx, refused],
+        [showToastFx, (text: string) => void toasts.push(text)],
+      ],
+    });
+
+    await allSettled(copyRequested, { scope, params: '100001' });
+
+    expect(refused).toHaveBeenCalledWith('100001');
+    expect(toasts).toStrictEqual(['user.copyFailed']);
+  });
+});
+
+describe('logging out', () => {
+  it('asks first, then tells the server and ends the session', async () => {
+    const { scope, api } = setup();
+
+    await allSettled(logoutClicked, { scope });
+    expect(scope.getState($logoutAsked)).toBe(true);
+    expect(api.calls).toHaveLength(0);
+
+    await allSettled(logoutConfirmed, { scope });
+
+    expect(api.paths()).toStrictEqual(['/api/users/logout']);
+    expect(scope.getState($isLoggedIn)).toBe(false);
+    expect(scope.getState($userInfo)).toBeNull();
+    expect(scope.getState($logoutAsked)).toBe(false);
+  });
+
+  it('a dismissed question keeps the user signed in', async () => {
+    const { scope, api } = setup();
+
+    await allSettled(logoutClicked, { scope });
+    await allSettled(logoutDismissed, { scope });
+
+    expect(api.calls).toHaveLength(0);
+    expect(scope.getState($isLoggedIn)).toBe(true);
+  });
+});
