@@ -150,8 +150,13 @@ export const protocolPlugin = fp(
           if (fault) {
             if (fault.latency_ms > 0) await sleep(fault.latency_ms);
             if (fault.drop) {
-              request.raw.socket.destroy();
-              return reply.hijack();
+              // Start a reply and cut it off: a connection closed before any byte is one a
+              // browser silently retries on another, so the client would never see the fault.
+              reply.hijack();
+              request.raw.socket.end(
+                'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 64\r\n\r\n{"code":',
+              );
+              return reply;
             }
             if (fault.code !== null) {
               const key: MessageKey =

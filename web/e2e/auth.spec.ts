@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import {
+  control,
+  expect,
+  loginFields,
+  maskedEmail,
+  openApp,
+  scenarioUser,
+  signIn,
+  stored,
+  test,
+  text,
+} from './support.ts';
+
+const NEW_USER = { email: 'new.trader@example.com', password: 'Trade2026x' };
+const FRESH_USER = scenarioUser('fresh-user');
+
+/** Fills the registration form, with the code the mock e-mailed, and submits it. */
+async function register(page: Page, account: { email: string; password: string }) {
+  await openApp(page, '/pages/register/register');
+  await page.locator('#register-email').fill(account.email);
+  await page.getByRole('button', { name: text('emailCode.send') }).click();
+  await expect(page.getByRole('status').filter({ hasText: account.email })).toBeVisible();
+  const code = await control.latestCode(account.email);
+  await page.locator('#register-code').fill(code);
+  await page.locator('#register-password').fill(account.password);
+  await page.locator('#register-confirm').fill(account.password);
+  await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
+}
+
+/** Logs out from the personal centre, through its confirmation sheet. */
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: text('user.logout.action') }).click();
+  await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+  await expect(page).toHaveURL(/\/pages\/login\/login$/);
+}
+
+test.describe('signing up and in', () => {
+  test('a new account made with the e-mailed code lands signed in on the personal centre, and can log out and back in', async ({
+    page,
+  }) => {
+    await register(page, NEW_USER);
+    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('user.title'));
+    const profile = page.getByRole('region', { name: text('user.profile') });
+    await expect(profile.getByText(maskedEmail(NEW_USER.email))).toBeVisible();
+    await expect(profile.getByRole('heading', { name: 'new.trader' })).toBeVisible();
+    expect(await stored(page, 'is_login')).toBe(true);
+
+    await logOut(page);
+    expect(await stored(page, 'is_login')).toBe(false);
+    expect(await stored(page, 'token')).toBeNull();
+
+    await signIn(page, NEW_USER);
+  });
+
+  test('a wrong password is refused with a message, and the typed account stays', async ({
+    page,
+  }) => {
+    await control.reset('fresh-user');
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.email.fill(FRESH_USER.email);
+    await form.password.fill(`${FRESH_USER.password}x`);
+    await form.agreement.check();
+    const reply = page.waitForResponse('**/api/login/index');
+    await form.submit.click();
+    await reply;
+    // The mock's words for a refused login (the same for an unknown account).
+    await expect(page.getByText('Incorrect account or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
+    await expect(form.email).toHaveValue(FRESH_USER.email);
+    expect(await stored(page, 'is_login')).not.toBe(true);
+  });
+
+  test('"Remember password" fills the form again after a reload', async ({ page }) => {
+    await control.reset('fresh-user');
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.email.fill(FRESH_USER.email);
+    await form.password.fill(FRESH_USER.password);
+    await form.agreement.check();
+    await form.remember.check();
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await logOut(page);
+
+    await page.reload();
+    await expect(form.email).toHaveValue(FRESH_USER.email);
+    await expect(form.password).toHaveValue(FRESH_USER.password);
+    await expect(form.remember).toBeChecked();
+    await expect(form.agreement).toBeChecked();
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expect(page.getByText(maskedEmail(FRESH_USER.email))).toBeVisible();
+  });
+});
+
+test.describe('checking the forms before sending', () => {
+  test('an empty login form shows the required and agreement messages by the fields and sends nothing', async ({
+    page,
+  }) => {
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/login/index')) logins.push(request.url());
+    });
+    await openApp(page, '/pages/login/login');
+    await loginFields(page).submit.click();
+
+    const emailItem = page.locator('.adm-form-item').filter({ has: page.locator('#login-email') });
+    const passwordItem = page
+      .locator('.adm-form-item')
+      .filter({ has: page.locator('#login-password') });
+    await expect(emailItem.getByRole('alert')).toHaveText(text('validation.required'));
+    await expect(passwordItem.getByRole('alert')).toHaveText(text('validation.required'));
+    await expect(
+      page.getByRole('alert').filter({ hasText: text('validation.agreement') }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
+    expect(logins).toEqual([]);
+  });
+
+  test('registration with passwords that differ is refused by the confirmation field', async ({
+    page,
+  }) => {
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/login/register')) registrations.push(request.url());
+    });
+    await openApp(page, '/pages/register/register');
+    await page.locator('#register-email').fill(NEW_USER.email);
+    await page.locator('#register-code').fill('123456');
+    await page.locator('#register-password').fill(NEW_USER.password);
+    await page.locator('#register-confirm').fill('Different2026');
+    await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
+
+    const confirmItem = page
+      .locator('.adm-form-item')
+      .filter({ has: page.locator('#register-confirm') });
+    await expect(confirmItem.getByRole('alert')).toHaveText(text('validation.passwordsMismatch'));
+    await expect(page).toHaveURL(/\/pages\/register\/register$/);
+    expect(registrations).toEqual([]);
+  });
+});

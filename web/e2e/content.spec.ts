@@ -1,0 +1,99 @@
+import { ANNOUNCEMENTS, HOSTILE_ANNOUNCEMENT_ID, POLICIES } from '@bourse/fixtures';
+import type { Dialog } from '@playwright/test';
+import { expect, openApp, test, text } from './support.ts';
+
+/** The text of an HTML fragment's first element of `tag`, without its inner tags. */
+function firstTextOf(html: string, tag: string): string {
+  const inner = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(html)?.[1];
+  if (inner === undefined) throw new Error(`no <${tag}> in the fixture`);
+  return inner.replace(/<[^>]+>/g, '').trim();
+}
+
+const announcement = (id: string) => {
+  const found = ANNOUNCEMENTS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no announcement ${id} in the fixtures`);
+  return found;
+};
+
+test.describe('announcements', () => {
+  test('the list shows the pinned announcements first, and a normal one opens with its body', async ({
+    page,
+  }) => {
+    await openApp(page, '/pages/announcement/announcement');
+    const list = page.getByRole('list', { name: text('announcements.title') });
+    const rows = list.getByRole('listitem');
+    await expect(rows).not.toHaveCount(0);
+
+    const pinnedFlags = await rows.evaluateAll(
+      (items, label) => items.map((item) => item.textContent.startsWith(label)),
+      text('announcements.pinned'),
+    );
+    const pinnedCount = ANNOUNCEMENTS.filter((item) => item.pinned).length;
+    expect(pinnedCount).toBeGreaterThan(0);
+    expect(pinnedFlags.slice(0, pinnedCount)).toEqual(Array<boolean>(pinnedCount).fill(true));
+    expect(pinnedFlags.slice(pinnedCount)).not.toContain(true);
+    for (const item of ANNOUNCEMENTS.filter((candidate) => candidate.pinned)) {
+      await expect(
+        rows.filter({ hasText: item.title.en }).getByText(text('announcements.pinned')),
+      ).toBeVisible();
+    }
+
+    const normal = announcement('103');
+    await rows.filter({ hasText: normal.title.en }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/pages\/announcement\/details\/details\?id=103$/);
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', { name: normal.title.en })).toBeVisible();
+    await expect(article.getByText(firstTextOf(normal.content.en, 'p'))).toBeVisible();
+    await expect(article.getByText(firstTextOf(normal.content.en, 'li'))).toBeVisible();
+  });
+
+  test('the announcement with a script, an onerror image and a javascript: link is shown inert', async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog: Dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    const hostile = announcement(HOSTILE_ANNOUNCEMENT_ID);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await openApp(page, `/pages/announcement/details/details?id=${HOSTILE_ANNOUNCEMENT_ID}`);
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', { name: hostile.title.en })).toBeVisible();
+    // The harmless part of the body is there.
+    await expect(article.getByText(firstTextOf(hostile.content.en, 'li'))).toBeVisible();
+
+    expect(await article.locator('script').count()).toBe(0);
+    expect(await article.locator('[onerror], [onload], [onclick]').count()).toBe(0);
+    for (const image of await article.locator('img').all()) {
+      expect(await image.getAttribute('onerror')).toBeNull();
+    }
+    const hrefs = await article
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const href of hrefs) expect(href.trim().toLowerCase()).not.toMatch(/^javascript:/);
+
+    // Even tapping the bait does nothing.
+    const bait = article.getByText('Claim your bonus');
+    if ((await bait.count()) > 0) await bait.click();
+    // Any image has been tried by now.
+    await page.waitForLoadState('networkidle');
+    expect(dialogs).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await expect(page).toHaveURL(/details\?id=109$/);
+  });
+});
+
+test.describe('policies', () => {
+  test('the privacy policy opens from its configuration key', async ({ page }) => {
+    const policy = POLICIES.find((candidate) => candidate.key === 'privacy_policy');
+    if (!policy) throw new Error('no privacy policy in the fixtures');
+    await openApp(page, '/pages/configDetail/configDetail?key=privacy_policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(policy.title.en);
+    const article = page.getByRole('article', { name: policy.title.en });
+    await expect(article.getByText(firstTextOf(policy.content.en, 'p'))).toBeVisible();
+    await expect(article.getByText(text('configDetail.updated'))).toBeVisible();
+  });
+});

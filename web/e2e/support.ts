@@ -1,0 +1,181 @@
+import { SCENARIOS, type ScenarioName, type ScenarioUser } from '@bourse/fixtures';
+import { ControlClient } from '@bourse/mock-server/control-client';
+import { CODES, endpoints, envelopeSchema, HEADERS, TIME_FIELD } from '@bourse/protocol';
+import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { baseURL } from '../playwright.config.ts';
+
+/** The mock's control API, for setting the stage and reading e-mail. */
+export const control = new ControlClient(baseURL);
+
+export const test = base.extend<{ fresh: undefined }>({
+  fresh: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
+    async ({}, use) => {
+      await control.reset('empty');
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until the app has rendered a screen (the first chunk and the language file are in). */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('main').first()).toBeVisible();
+}
+
+/** A user of a scenario: its first unless told. */
+export function scenarioUser(name: ScenarioName, index = 0): ScenarioUser {
+  const user = SCENARIOS[name].users[index];
+  if (!user) throw new Error(`scenario ${name} has no user ${index}`);
+  return user;
+}
+
+/** The app's languages, as its Settings offer them. */
+export const LANGUAGES = ['en', 'zh', 'es', 'pt', 'de', 'fr', 'jp', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language named in itself, as the language sheet in Settings lists them. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English',
+  zh: '繁體中文',
+  es: 'Español',
+  pt: 'Português',
+  de: 'Deutsch',
+  fr: 'Français',
+  jp: '日本語',
+  it: 'Italiano',
+};
+
+type Messages = { readonly [key: string]: string | Messages };
+
+const locales = new Map<Language, Messages>();
+
+/** The app's own translation file of a language (web/src/shared/i18n/locales). */
+export function messagesOf(language: Language): Messages {
+  let messages = locales.get(language);
+  if (!messages) {
+    const file = new URL(`../src/shared/i18n/locales/${language}.json`, import.meta.url);
+    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
+    locales.set(language, messages);
+  }
+  return messages;
+}
+
+/** The text of a translation key (`setup.title`) in a language, placeholders left as they are. */
+export function text(key: string, language: Language = 'en'): string {
+  let node: string | Messages | undefined = messagesOf(language);
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`${language}.json has no text at ${key}`);
+  return node;
+}
+
+/** Every key of a translation file, dotted (`setup.title`): what must never show raw. */
+export function keysOf(language: Language = 'en'): string[] {
+  const walk = (node: Messages, prefix: string): string[] =>
+    Object.entries(node).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`] : walk(value, `${prefix}${key}.`),
+    );
+  return walk(messagesOf(language), '');
+}
+
+/** The e-mail as the personal centre shows it: `ve***@example.com`. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  return `${local.slice(0, local.length > 3 ? 2 : 1)}***${email.slice(at)}`;
+}
+
+/** The login form's e-mail and password fields (each tied to its `<label htmlFor>`). */
+export function loginFields(page: Page) {
+  return {
+    email: page.locator('#login-email'),
+    password: page.locator('#login-password'),
+    agreement: page.getByRole('checkbox', { name: /User Agreement/ }),
+    remember: page.getByRole('checkbox', { name: text('login.remember') }),
+    submit: page.getByRole('button', { name: text('login.submit'), exact: true }),
+  };
+}
+
+/**
+ * Signs in through the login page (English) and waits for the personal centre, where a
+ * successful login lands.
+ */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  origin = '',
+): Promise<void> {
+  await openApp(page, `${origin}/pages/login/login`);
+  const form = loginFields(page);
+  await form.email.fill(account.email);
+  await form.password.fill(account.password);
+  await form.agreement.check();
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/pages\/user\/user$/);
+  await expect(page.getByText(maskedEmail(account.email))).toBeVisible();
+}
+
+/** What the app keeps in local storage under a SPEC key (`token`, `is_login`), parsed. */
+export async function stored(page: Page, key: string): Promise<unknown> {
+  const raw = await page.evaluate((name) => localStorage.getItem(`bourse.${name}`), key);
+  return raw === null ? null : (JSON.parse(raw) as unknown);
+}
+
+/**
+ * Signs in by calling the login API as the app does (signed headers, encrypted reply), then
+ * keeps the session in local storage under the app's own keys before its first script runs, once
+ * per tab (a later reload or logout is the app's own business). For flows where signing in is
+ * not what is tested; `signIn` goes through the login page.
+ */
+export async function signInByApi(
+  page: Page,
+  account: { email: string; password: string },
+  origin = baseURL,
+): Promise<void> {
+  const codec = createNodeCodec();
+  const uuid = randomUUID();
+  const time = Date.now();
+  const response = await fetch(`${origin}${endpoints.auth.login.path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [HEADERS.language]: 'en',
+      [HEADERS.uuid]: uuid,
+      [HEADERS.token]: codec.signToken(null, time, uuid),
+    },
+    body: JSON.stringify({
+      account: account.email,
+      area_code: '',
+      password: account.password,
+      [TIME_FIELD]: time,
+    }),
+  });
+  const envelope = envelopeSchema.parse(await response.json());
+  if (envelope.code !== CODES.ok) throw new Error(`login refused: ${envelope.msg}`);
+  const data: unknown =
+    typeof envelope.data === 'string' ? JSON.parse(codec.decrypt(envelope.data)) : envelope.data;
+  const { token, user } = endpoints.auth.login.response.parse(data);
+  const entries: Record<string, string> = {
+    'bourse.uuid': JSON.stringify(uuid),
+    'bourse.token': JSON.stringify(token),
+    'bourse.is_login': JSON.stringify(true),
+    'bourse.user_info': JSON.stringify(user),
+  };
+  await page.addInitScript(
+    ({ values, appOrigin }) => {
+      if (location.origin !== appOrigin) return;
+      if (sessionStorage.getItem('e2e.session-seeded') !== null) return;
+      sessionStorage.setItem('e2e.session-seeded', '1');
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    },
+    { values: entries, appOrigin: new URL(origin).origin },
+  );
+}
