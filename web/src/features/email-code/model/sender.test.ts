@@ -1,5 +1,6 @@
 import { endpoints } from '@bourse/protocol';
-import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { $apiClient, ApiError } from '#shared/api';
+import { fakeClient, type Reply } from '#shared/api/testing';
 import { allSettled, createWatch, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmailCodeSender } from './sender.ts';
@@ -9,16 +10,13 @@ const ownSender = createEmailCodeSender(endpoints.user.sendEmail);
 
 const REQUEST = { email: 'trader@example.com', purpose: 'register' } as const;
 
-/** A client that answers sendEmail with `reply` (or fails with it) and counts the calls. */
-function fakeClient(reply: () => Promise<unknown>) {
-  const calls: { path: string; body: unknown }[] = [];
-  const client: ApiClient = {
-    call: (endpoint, body) => {
-      calls.push({ path: endpoint.path, body });
-      return reply() as never;
-    },
-  };
-  return { client, calls };
+/** A client that answers both sendEmail calls with `reply` (or fails with it) and records them. */
+function sendEmailClient(reply: Reply) {
+  const { client, sent } = fakeClient({
+    [endpoints.auth.sendEmail.path]: reply,
+    [endpoints.user.sendEmail.path]: reply,
+  });
+  return { client, calls: sent };
 }
 
 const sentReply =
@@ -32,7 +30,7 @@ const refusal = (code: number, msg: string) => () =>
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
 function setup(reply: () => Promise<unknown>) {
-  const { client, calls } = fakeClient(reply);
+  const { client, calls } = sendEmailClient(reply);
   const scope = fork({ values: [[$apiClient, client]] });
   return { scope, calls };
 }
@@ -238,7 +236,7 @@ describe('a refusal', () => {
 
 describe("the signed-in user's own code", () => {
   it('calls /api/users/sendEmail and counts down the same way', async () => {
-    const { client, calls } = fakeClient(sentReply(60));
+    const { client, calls } = sendEmailClient(sentReply(60));
     const scope = fork({ values: [[$apiClient, client]] });
 
     pendingRuns.push(
@@ -251,7 +249,7 @@ describe("the signed-in user's own code", () => {
   });
 
   it('shows a 400 that names a field, since this form has no e-mail field', async () => {
-    const { client } = fakeClient(refusal(400, 'email: is not verified'));
+    const { client } = sendEmailClient(refusal(400, 'email: is not verified'));
     const scope = fork({ values: [[$apiClient, client]] });
 
     pendingRuns.push(allSettled(ownSender.sendRequested, { scope, params: { purpose: 'bind' } }));

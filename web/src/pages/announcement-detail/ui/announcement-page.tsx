@@ -1,8 +1,7 @@
 import { PATHS } from '#shared/routing';
 import { SafeHtml } from '#shared/html';
 import { Page } from '#shared/ui';
-import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +28,7 @@ export function AnnouncementPage() {
       {status === 'loading' ? <ArticleSkeleton /> : null}
       {status === 'ready' && announcement ? <Article announcement={announcement} /> : null}
       {status === 'notFound' ? <NotFound /> : null}
-      {status === 'error' ? <LoadError /> : null}
+      {status === 'error' ? <ArticleLoadError /> : null}
     </Page>
   );
 }
@@ -51,13 +50,12 @@ function Article({ announcement }: { announcement: Announcement }) {
 }
 
 function ArticleSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.article}>
+    <LoadingSkeleton className={styles.article}>
       <Skeleton.Title animated />
       <Skeleton animated className={styles.skeletonDate} />
       <Skeleton.Paragraph animated lineCount={6} />
-    </div>
+    </LoadingSkeleton>
   );
 }
 
@@ -65,42 +63,25 @@ function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className={styles.state}>
-      <ErrorBlock
-        status="empty"
-        title={t('announcementDetail.notFoundTitle')}
-        description={t('announcementDetail.notFoundHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => void navigate(PATHS.announcement, { replace: true })}
-        >
-          {t('announcementDetail.toList')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <EmptyState
+      title={t('announcementDetail.notFoundTitle')}
+      hint={t('announcementDetail.notFoundHint')}
+      action={{
+        label: t('announcementDetail.toList'),
+        onClick: () => void navigate(PATHS.announcement, { replace: true }),
+      }}
+    />
   );
 }
 
-function LoadError() {
+function ArticleLoadError() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state} role="alert">
-      <ErrorBlock
-        status="disconnected"
-        title={t('announcementDetail.errorTitle')}
-        description={t('announcementDetail.errorHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      title={t('announcementDetail.errorTitle')}
+      hint={t('announcementDetail.errorHint')}
+      onRetry={retry}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
+import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -33,7 +33,7 @@ export function AnnouncementsPage() {
   return (
     <Page title={t('announcements.title')} flush>
       {view === 'loading' ? <NoticeSkeletons /> : null}
-      {view === 'error' ? <LoadError /> : null}
+      {view === 'error' ? <ListLoadError /> : null}
       {view === 'empty' ? <NoNotices /> : null}
       {view === 'list' ? <NoticeList /> : null}
     </Page>
@@ -135,9 +135,8 @@ function ListEnd({
 }
 
 function NoticeSkeletons() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.list}>
+    <LoadingSkeleton className={styles.list}>
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <div key={i} className={styles.row} aria-hidden="true">
           <Skeleton animated className={styles.skeletonTitle} />
@@ -146,30 +145,19 @@ function NoticeSkeletons() {
           <Skeleton animated className={styles.skeletonDate} />
         </div>
       ))}
-    </div>
+    </LoadingSkeleton>
   );
 }
 
-function LoadError() {
+function ListLoadError() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state} role="alert">
-      <ErrorBlock
-        status="disconnected"
-        title={t('announcements.errorTitle')}
-        description={t('announcements.errorHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      title={t('announcements.errorTitle')}
+      hint={t('announcements.errorHint')}
+      onRetry={retry}
+    />
   );
 }
 
@@ -177,22 +165,10 @@ function NoNotices() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state}>
-      <ErrorBlock
-        status="empty"
-        title={t('announcements.emptyTitle')}
-        description={t('announcements.emptyHint')}
-      >
-        <Button
-          color="primary"
-          fill="outline"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('announcements.checkAgain')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <EmptyState
+      title={t('announcements.emptyTitle')}
+      hint={t('announcements.emptyHint')}
+      action={{ label: t('announcements.checkAgain'), onClick: retry, outline: true }}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { SafeHtml } from '#shared/html';
 import { Page } from '#shared/ui';
+import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import { PATHS } from '#shared/routing';
-import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { useEffect } from 'react';
@@ -43,7 +42,7 @@ export function ConfigDetailPage() {
       {status === 'loading' ? <PageSkeleton /> : null}
       {status === 'ready' && page ? <PolicyText page={page} /> : null}
       {status === 'notFound' ? <NotFound /> : null}
-      {status === 'error' ? <LoadError /> : null}
+      {status === 'error' ? <PageLoadError /> : null}
     </Page>
   );
 }
@@ -66,14 +65,13 @@ function PolicyText({ page }: { page: ConfigPage }) {
 }
 
 function PageSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.article}>
+    <LoadingSkeleton className={styles.article}>
       <Skeleton animated className={styles.skeletonDate} />
       <Skeleton.Paragraph animated lineCount={5} />
       <Skeleton.Title animated />
       <Skeleton.Paragraph animated lineCount={4} />
-    </div>
+    </LoadingSkeleton>
   );
 }
 
@@ -85,39 +83,22 @@ function NotFound() {
     else void navigate(PATHS.root, { replace: true });
   };
   return (
-    <div className={styles.state}>
-      <ErrorBlock
-        status="empty"
-        title={t('configDetail.notFoundTitle')}
-        description={t('configDetail.notFoundHint')}
-      >
-        <Button color="primary" onClick={goBack}>
-          {t('common.back')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <EmptyState
+      title={t('configDetail.notFoundTitle')}
+      hint={t('configDetail.notFoundHint')}
+      action={{ label: t('common.back'), onClick: goBack }}
+    />
   );
 }
 
-function LoadError() {
+function PageLoadError() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state} role="alert">
-      <ErrorBlock
-        status="disconnected"
-        title={t('configDetail.errorTitle')}
-        description={t('configDetail.errorHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      title={t('configDetail.errorTitle')}
+      hint={t('configDetail.errorHint')}
+      onRetry={retry}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { PATHS } from '#shared/routing';
 import { SafeHtml } from '#shared/html';
-import { Page } from '#shared/ui';
-import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { Chevron, Page } from '#shared/ui';
+import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Tag from 'antd-mobile/es/components/tag';
 import { useGate, useUnit } from 'effector-react';
@@ -27,7 +26,7 @@ export function ConsultDetailPage() {
       {status === 'loading' ? <AnswerSkeleton /> : null}
       {status === 'ready' && entry ? <Answer entry={entry} /> : null}
       {status === 'notFound' ? <NotFound /> : null}
-      {status === 'error' ? <LoadError /> : null}
+      {status === 'error' ? <AnswerLoadError /> : null}
     </Page>
   );
 }
@@ -48,28 +47,19 @@ function Answer({ entry }: { entry: HelpEntry }) {
           <span className={styles.supportTitle}>{t('consultDetail.stillStuck')}</span>
           <span className={styles.supportHint}>{t('consultDetail.contactSupport')}</span>
         </span>
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            d="M9 5l7 7-7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <Chevron />
       </Link>
     </>
   );
 }
 
 function AnswerSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.article}>
+    <LoadingSkeleton className={styles.article}>
       <Skeleton animated className={styles.skeletonTag} />
       <Skeleton.Title animated />
       <Skeleton.Paragraph animated lineCount={5} />
-    </div>
+    </LoadingSkeleton>
   );
 }
 
@@ -77,39 +67,25 @@ function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className={styles.state}>
-      <ErrorBlock
-        status="empty"
-        title={t('consultDetail.notFoundTitle')}
-        description={t('consultDetail.notFoundHint')}
-      >
-        <Button color="primary" onClick={() => void navigate(PATHS.help, { replace: true })}>
-          {t('consultDetail.toHelp')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <EmptyState
+      title={t('consultDetail.notFoundTitle')}
+      hint={t('consultDetail.notFoundHint')}
+      action={{
+        label: t('consultDetail.toHelp'),
+        onClick: () => void navigate(PATHS.help, { replace: true }),
+      }}
+    />
   );
 }
 
-function LoadError() {
+function AnswerLoadError() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state} role="alert">
-      <ErrorBlock
-        status="disconnected"
-        title={t('consultDetail.errorTitle')}
-        description={t('consultDetail.errorHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      title={t('consultDetail.errorTitle')}
+      hint={t('consultDetail.errorHint')}
+      onRetry={retry}
+    />
   );
 }

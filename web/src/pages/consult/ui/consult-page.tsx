@@ -1,8 +1,7 @@
 import { PATHS } from '#shared/routing';
 import { $isLoggedIn } from '#shared/session';
-import { Page } from '#shared/ui';
-import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { Chevron as ChevronIcon, Page } from '#shared/ui';
+import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
@@ -280,13 +279,13 @@ function FaqTeaser() {
 function SectionError({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.card} role="alert">
-      <ErrorBlock status="disconnected" title={message} description={t('consult.failedHint')}>
-        <Button color="primary" size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      className={styles.card}
+      compact
+      title={message}
+      hint={t('consult.failedHint')}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -299,14 +298,8 @@ function RowSkeletons({
   flat?: boolean;
   withIcon?: boolean;
 }) {
-  const { t } = useTranslation();
   return (
-    <div
-      role="status"
-      aria-busy="true"
-      aria-label={t('common.loading')}
-      className={flat ? undefined : styles.card}
-    >
+    <LoadingSkeleton className={flat ? undefined : styles.card}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={styles.skeletonRow} aria-hidden="true">
           {withIcon ? <Skeleton animated className={styles.skeletonIcon} /> : null}
@@ -316,7 +309,7 @@ function RowSkeletons({
           </span>
         </div>
       ))}
-    </div>
+    </LoadingSkeleton>
   );
 }
 
@@ -338,17 +331,7 @@ function ChannelIcon({ channel }: { channel: Channel }) {
 }
 
 function Chevron() {
-  return (
-    <svg className={styles.trail} width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d="M9 5l7 7-7 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <ChevronIcon className={styles.trail} />;
 }
 
 function ExternalIcon() {

@@ -1,7 +1,9 @@
-import { endpoints, type Endpoint, type ResponseOf } from '@bourse/protocol';
-import { $apiClient, ApiError, type ApiClient } from '#shared/api';
-import { $navigator, navigated, PATHS } from '#shared/routing';
-import { allSettled, createWatch, fork, type Scope } from 'effector';
+import { endpoints } from '@bourse/protocol';
+import { $apiClient } from '#shared/api';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
+import { $navigator, PATHS } from '#shared/routing';
+import { recordNavigations } from '#shared/routing/testing';
+import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $codeSentTo,
@@ -17,36 +19,15 @@ import {
   submitted,
 } from './forget.ts';
 
-type Reply = (body: unknown) => Promise<unknown>;
+/** What the server answers unless a test says otherwise. */
+const DEFAULT_REPLIES: Record<string, Reply> = {
+  // resend_in 0: no countdown timers in these tests (the feature's own tests count down)
+  [endpoints.auth.sendEmail.path]: () => ({ expires_in: 600, resend_in: 0 }),
+  [endpoints.auth.forget.path]: () => ({}),
+};
 
-function server(replies: Partial<Record<string, Reply>> = {}) {
-  const calls: { path: string; body: unknown }[] = [];
-  const defaults: Record<string, Reply> = {
-    // resend_in 0: no countdown timers in these tests (the feature's own tests count down)
-    [endpoints.auth.sendEmail.path]: () => Promise.resolve({ expires_in: 600, resend_in: 0 }),
-    [endpoints.auth.forget.path]: () => Promise.resolve({}),
-  };
-  const client: ApiClient = {
-    call: <E extends Endpoint>(endpoint: E, body: unknown) => {
-      calls.push({ path: endpoint.path, body });
-      const reply =
-        replies[endpoint.path] ??
-        defaults[endpoint.path] ??
-        (() => Promise.reject(new Error(`unexpected call ${endpoint.path}`)));
-      return reply(body) as Promise<ResponseOf<E>>;
-    },
-  };
-  const callsTo = (endpoint: Endpoint) => calls.filter((call) => call.path === endpoint.path);
-  return { client, callsTo };
-}
-
-const refusal =
-  (code: number, msg: string): Reply =>
-  () =>
-    Promise.reject(new ApiError({ kind: 'code', code, msg }));
-
-function setup(replies: Partial<Record<string, Reply>> = {}) {
-  const api = server(replies);
+function setup(replies: Record<string, Reply> = {}) {
+  const api = fakeClient({ ...DEFAULT_REPLIES, ...replies });
   const navigate = vi.fn();
   const scope = fork({
     values: [
@@ -54,23 +35,7 @@ function setup(replies: Partial<Record<string, Reply>> = {}) {
       [$navigator, { navigate }],
     ],
   });
-  const navigations: unknown[] = [];
-  const watch = createWatch({
-    unit: navigated,
-    scope,
-    fn: (navigation) => {
-      navigations.push(navigation);
-    },
-  });
-  return {
-    scope,
-    api,
-    navigate,
-    navigations,
-    stop: () => {
-      watch.unsubscribe();
-    },
-  };
+  return { scope, api, navigate, ...recordNavigations(scope) };
 }
 
 async function fill(scope: Scope, overrides: Partial<Record<string, string>> = {}) {
@@ -171,7 +136,7 @@ describe('a successful reset', () => {
 describe('a refused reset', () => {
   it('400 "code: …" lands next to the code, the inputs kept', async () => {
     const { scope, navigations, stop } = setup({
-      [endpoints.auth.forget.path]: refusal(
+      [endpoints.auth.forget.path]: failWith(
         400,
         'code: The verification code is incorrect or has expired',
       ),
@@ -195,7 +160,7 @@ describe('a refused reset', () => {
 
   it('a refusal that names no field is shown above the button', async () => {
     const { scope } = setup({
-      [endpoints.auth.forget.path]: refusal(429, 'Too many requests, please try again later'),
+      [endpoints.auth.forget.path]: failWith(429, 'Too many requests, please try again later'),
     });
     await fill(scope);
 

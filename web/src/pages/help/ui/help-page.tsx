@@ -1,8 +1,8 @@
 import { PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
+import { Chevron, Page } from '#shared/ui';
+import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Collapse from 'antd-mobile/es/components/collapse';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Input from 'antd-mobile/es/components/input';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
@@ -36,15 +36,13 @@ export function HelpPage() {
     <Page title={t('helpCentre.title')}>
       <SearchForm />
       {view === 'loading' ? <EntrySkeletons /> : null}
-      {view === 'error' ? <LoadError /> : null}
+      {view === 'error' ? <EntriesLoadError /> : null}
       {view === 'empty' ? (
-        <div className={styles.state}>
-          <ErrorBlock
-            status="empty"
-            title={t('helpCentre.emptyTitle')}
-            description={t('helpCentre.emptyHint')}
-          />
-        </div>
+        <EmptyState
+          className={styles.state}
+          title={t('helpCentre.emptyTitle')}
+          hint={t('helpCentre.emptyHint')}
+        />
       ) : null}
       {view === 'ready' ? <Entries /> : null}
       <SupportCard />
@@ -148,23 +146,12 @@ function Results({ results }: { results: readonly HelpEntry[] }) {
   const { query, cleared } = useUnit({ query: $appliedQuery, cleared: searchCleared });
   if (results.length === 0) {
     return (
-      <div className={styles.state}>
-        <ErrorBlock
-          status="empty"
-          title={t('helpCentre.noResultsTitle', { query })}
-          description={t('helpCentre.noResultsHint')}
-        >
-          <Button
-            color="primary"
-            fill="outline"
-            onClick={() => {
-              cleared();
-            }}
-          >
-            {t('helpCentre.showAll')}
-          </Button>
-        </ErrorBlock>
-      </div>
+      <EmptyState
+        className={styles.state}
+        title={t('helpCentre.noResultsTitle', { query })}
+        hint={t('helpCentre.noResultsHint')}
+        action={{ label: t('helpCentre.showAll'), onClick: cleared, outline: true }}
+      />
     );
   }
   return (
@@ -210,7 +197,7 @@ function EntryList({
               {showCategory ? <span className={styles.entryCategory}>{entry.category}</span> : null}
               <span className={styles.entryTitle}>{entry.title}</span>
             </span>
-            <Chevron />
+            <Chevron className={styles.chevron} />
           </Link>
         </li>
       ))}
@@ -238,57 +225,32 @@ function SupportCard() {
         <span className={styles.supportTitle}>{t('helpCentre.supportTitle')}</span>
         <span className={styles.supportHint}>{t('helpCentre.supportHint')}</span>
       </span>
-      <Chevron />
+      <Chevron className={styles.chevron} />
     </Link>
   );
 }
 
-function Chevron() {
-  return (
-    <svg className={styles.chevron} width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d="M9 5l7 7-7 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
 function EntrySkeletons() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.card}>
+    <LoadingSkeleton className={styles.card}>
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <div key={i} className={styles.skeletonRow} aria-hidden="true">
           <Skeleton animated className={styles.skeletonLine} />
         </div>
       ))}
-    </div>
+    </LoadingSkeleton>
   );
 }
 
-function LoadError() {
+function EntriesLoadError() {
   const { t } = useTranslation();
   const retry = useUnit(retryClicked);
   return (
-    <div className={styles.state} role="alert">
-      <ErrorBlock
-        status="disconnected"
-        title={t('helpCentre.errorTitle')}
-        description={t('helpCentre.errorHint')}
-      >
-        <Button
-          color="primary"
-          onClick={() => {
-            retry();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    </div>
+    <LoadError
+      className={styles.state}
+      title={t('helpCentre.errorTitle')}
+      hint={t('helpCentre.errorHint')}
+      onRetry={retry}
+    />
   );
 }

@@ -1,10 +1,12 @@
-import { endpoints, type Endpoint, type ResponseOf } from '@bourse/protocol';
-import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { endpoints } from '@bourse/protocol';
+import { $apiClient, ApiError } from '#shared/api';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { appStarted } from '#shared/lib';
-import { $navigator, LANDING_PATH, navigated, PATHS } from '#shared/routing';
+import { $navigator, LANDING_PATH, PATHS } from '#shared/routing';
+import { recordNavigations } from '#shared/routing/testing';
 import { $isLoggedIn, $token, $userInfo, fetchUserInfoFx } from '#shared/session';
 import { storageKey } from '#shared/storage';
-import { allSettled, createWatch, fork, type Scope } from 'effector';
+import { allSettled, fork, type Scope } from 'effector';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $country,
@@ -30,26 +32,9 @@ import {
 
 // A local storage for this file, in place before the models persist into it (vi.hoisted runs
 // before the imports).
-const storage = vi.hoisted(() => {
-  const entries = new Map<string, string>();
-  const fake = {
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      entries.set(key, value);
-    },
-    removeItem: (key: string) => {
-      entries.delete(key);
-    },
-    clear: () => {
-      entries.clear();
-    },
-    key: (index: number) => [...entries.keys()][index] ?? null,
-    get length() {
-      return entries.size;
-    },
-  };
-  globalThis.localStorage = fake;
-  return entries;
+const storage = await vi.hoisted(async () => {
+  const { installMemoryStorage } = await import('#shared/storage/testing');
+  return installMemoryStorage();
 });
 
 const SESSION = endpoints.auth.login.response.parse(endpoints.auth.login.example.response);
@@ -59,37 +44,16 @@ const PHONE_CODES = [
   { iso: 'US', country: 'United States', code: '+1' },
 ];
 
-type Reply = (body: unknown) => Promise<unknown>;
-
-/** The server: answers each path with its reply and records every call. */
-function server(replies: Partial<Record<string, Reply>> = {}) {
-  const calls: { path: string; body: unknown }[] = [];
-  const client: ApiClient = {
-    call: <E extends Endpoint>(endpoint: E, body: unknown) => {
-      calls.push({ path: endpoint.path, body });
-      const reply =
-        replies[endpoint.path] ??
-        (endpoint.path === endpoints.index.getPhoneCode.path
-          ? () => Promise.resolve({ list: PHONE_CODES })
-          : endpoint.path === endpoints.auth.login.path
-            ? () => Promise.resolve(SESSION)
-            : () => Promise.reject(new Error(`unexpected call ${endpoint.path}`)));
-      return reply(body) as Promise<ResponseOf<E>>;
-    },
-  };
-  const callsTo = (endpoint: Endpoint) => calls.filter((call) => call.path === endpoint.path);
-  return { client, calls, callsTo };
-}
-
-const refusal =
-  (code: number, msg: string): Reply =>
-  () =>
-    Promise.reject(new ApiError({ kind: 'code', code, msg }));
+/** What the server answers unless a test says otherwise. */
+const DEFAULT_REPLIES: Record<string, Reply> = {
+  [endpoints.index.getPhoneCode.path]: () => ({ list: PHONE_CODES }),
+  [endpoints.auth.login.path]: () => SESSION,
+};
 
 const GATE: LoginGateProps = { from: null, email: null, passwordReset: false, region: null };
 
-function setup(replies: Partial<Record<string, Reply>> = {}) {
-  const api = server(replies);
+function setup(replies: Record<string, Reply> = {}) {
+  const api = fakeClient({ ...DEFAULT_REPLIES, ...replies });
   const navigate = vi.fn();
   const scope = fork({
     values: [
@@ -98,23 +62,7 @@ function setup(replies: Partial<Record<string, Reply>> = {}) {
     ],
     handlers: [[fetchUserInfoFx, () => SESSION.user]],
   });
-  const navigations: unknown[] = [];
-  const watch = createWatch({
-    unit: navigated,
-    scope,
-    fn: (navigation) => {
-      navigations.push(navigation);
-    },
-  });
-  return {
-    scope,
-    api,
-    navigate,
-    navigations,
-    stop: () => {
-      watch.unsubscribe();
-    },
-  };
+  return { scope, api, navigate, ...recordNavigations(scope) };
 }
 
 async function open(scope: Scope, props: Partial<LoginGateProps> = {}) {
@@ -266,7 +214,7 @@ describe('a successful login', () => {
 describe('a refused login', () => {
   it('400 "password: …" lands next to the password, the inputs kept', async () => {
     const { scope, navigations, stop } = setup({
-      [endpoints.auth.login.path]: refusal(400, 'password: is required'),
+      [endpoints.auth.login.path]: failWith(400, 'password: is required'),
     });
     await fillEmailForm(scope);
 
@@ -284,7 +232,7 @@ describe('a refused login', () => {
 
   it('429 (locked out): the message is shown, the inputs kept', async () => {
     const msg = 'Too many requests, please try again later';
-    const { scope } = setup({ [endpoints.auth.login.path]: refusal(429, msg) });
+    const { scope } = setup({ [endpoints.auth.login.path]: failWith(429, msg) });
     await fillEmailForm(scope);
 
     await allSettled(submitted, { scope });
@@ -295,7 +243,7 @@ describe('a refused login', () => {
 
   it('500 (wrong credentials) is the app toast: nothing more here, the inputs kept', async () => {
     const { scope } = setup({
-      [endpoints.auth.login.path]: refusal(500, 'Incorrect account or password'),
+      [endpoints.auth.login.path]: failWith(500, 'Incorrect account or password'),
     });
     await fillEmailForm(scope);
 

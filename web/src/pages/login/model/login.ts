@@ -1,5 +1,11 @@
-import { CODES, endpoints, type RequestOf, type ResponseOf } from '@bourse/protocol';
-import { createApiEffect, fieldErrorOf, isCodeError, type ApiError } from '#shared/api';
+import { endpoints, type RequestOf, type ResponseOf } from '@bourse/protocol';
+import { createApiEffect } from '#shared/api';
+import {
+  checkMessages,
+  createFormSubmission,
+  withoutErrors,
+  type FormErrors,
+} from '#shared/api/form';
 import { LANDING_PATH, navigated, PATHS } from '#shared/routing';
 import { sessionStarted } from '#shared/session';
 import { appStarted, required, validEmail } from '#shared/lib';
@@ -27,9 +33,7 @@ export interface LoginForm {
 }
 
 export type LoginField = 'account' | 'areaCode' | 'password' | 'agreement';
-/** A translation key of our own checks, or the server's words (already in the app language). */
-export type FieldMessage = { readonly key: string } | { readonly text: string };
-export type LoginErrors = Partial<Record<LoginField, FieldMessage>>;
+export type LoginErrors = FormErrors<LoginField>;
 
 export interface LoginGateProps {
   /** the page the layout sent a guest here from (`location.state.from`) */
@@ -131,13 +135,6 @@ export const submitted = createEvent();
 
 // ---- the inputs ----------------------------------------------------------------------------
 
-const without = (errors: LoginErrors, ...fields: LoginField[]): LoginErrors =>
-  fields.some((field) => field in errors)
-    ? Object.fromEntries(
-        Object.entries(errors).filter(([field]) => !fields.includes(field as LoginField)),
-      )
-    : errors;
-
 $form
   .on(modeChanged, (form, mode) => ({ ...form, mode }))
   .on(emailChanged, (form, email) => ({ ...form, email }))
@@ -147,11 +144,11 @@ $form
   .on(agreementToggled, (form, agreed) => ({ ...form, agreed }));
 
 $errors
-  .on(modeChanged, (errors) => without(errors, 'account', 'areaCode'))
-  .on([emailChanged, phoneChanged], (errors) => without(errors, 'account'))
-  .on(countryPicked, (errors) => without(errors, 'areaCode'))
-  .on(passwordChanged, (errors) => without(errors, 'password'))
-  .on(agreementToggled, (errors) => without(errors, 'agreement'));
+  .on(modeChanged, (errors) => withoutErrors<LoginField>(errors, 'account', 'areaCode'))
+  .on([emailChanged, phoneChanged], (errors) => withoutErrors<LoginField>(errors, 'account'))
+  .on(countryPicked, (errors) => withoutErrors<LoginField>(errors, 'areaCode'))
+  .on(passwordChanged, (errors) => withoutErrors<LoginField>(errors, 'password'))
+  .on(agreementToggled, (errors) => withoutErrors<LoginField>(errors, 'agreement'));
 
 $rememberPassword.on(rememberToggled, (_, remember) => remember);
 // Turning it off forgets what was kept, at once.
@@ -277,24 +274,17 @@ export const phoneDigits = (phone: string): string => phone.replace(/[\s\-().]/g
 
 /** SPEC.md §5: the account (an e-mail, or a phone number), the password, the agreement. */
 export function validateLogin(form: LoginForm): LoginErrors {
-  const errors: LoginErrors = {};
-  const key = (value: string | null) => (value === null ? null : { key: value });
   const account =
     form.mode === 'email'
       ? validEmail(form.email)
       : (required(form.phone) ??
         (PHONE_NUMBER.test(phoneDigits(form.phone)) ? null : 'login.errors.phone'));
-  const rules: Record<LoginField, FieldMessage | null> = {
-    account: key(account),
-    areaCode:
-      form.mode === 'phone' && form.areaCode === '' ? { key: 'login.errors.areaCode' } : null,
-    password: key(required(form.password)),
-    agreement: form.agreed ? null : { key: 'validation.agreement' },
-  };
-  for (const [field, message] of Object.entries(rules) as [LoginField, FieldMessage | null][]) {
-    if (message) errors[field] = message;
-  }
-  return errors;
+  return checkMessages<LoginField>({
+    account,
+    areaCode: form.mode === 'phone' && form.areaCode === '' ? 'login.errors.areaCode' : null,
+    password: required(form.password),
+    agreement: form.agreed ? null : 'validation.agreement',
+  });
 }
 
 export const requestOf = (form: LoginForm): RequestOf<typeof endpoints.auth.login> =>
@@ -302,34 +292,17 @@ export const requestOf = (form: LoginForm): RequestOf<typeof endpoints.auth.logi
     ? { account: form.email.trim(), area_code: '', password: form.password }
     : { account: phoneDigits(form.phone), area_code: form.areaCode, password: form.password };
 
-/**
- * The form's own checks, plus what the server said of fields not edited since: a field's
- * server message (e.g. "This e-mail is already registered") stays until the field is edited.
- */
-const withServerErrors = (previous: LoginErrors, checks: LoginErrors): LoginErrors => ({
-  ...Object.fromEntries(Object.entries(previous).filter(([, message]) => 'text' in message)),
-  ...checks,
-});
-
-const checked = sample({
+const { checked } = createFormSubmission({
   clock: submitted,
-  source: { form: $form, submitting: $submitting },
-  filter: ({ submitting }) => !submitting,
-  fn: ({ form }) => ({ form, errors: validateLogin(form) }),
+  source: $form,
+  check: validateLogin,
+  request: requestOf,
+  effect: loginFx,
+  $errors,
+  $formError,
+  wireFields: { account: 'account', area_code: 'areaCode', password: 'password' },
 });
-sample({
-  clock: checked,
-  source: $errors,
-  fn: (previous, { errors }) => withServerErrors(previous, errors),
-  target: $errors,
-});
-sample({ clock: checked, fn: () => null, target: [$formError, $notice] });
-sample({
-  clock: checked,
-  filter: ({ errors }) => Object.keys(errors).length === 0,
-  fn: ({ form }) => requestOf(form),
-  target: loginFx,
-});
+sample({ clock: checked, fn: () => null, target: $notice });
 
 // ---- the answer ----------------------------------------------------------------------------
 
@@ -362,35 +335,3 @@ sample({ clock: left, target: navigated });
 $returnTo.reset(left);
 // The password does not stay in memory after use; a remembered one comes back on the next visit.
 $form.on(loginFx.done, (form) => ({ ...form, password: '' }));
-
-const WIRE_FIELDS: Readonly<Record<string, LoginField>> = {
-  account: 'account',
-  area_code: 'areaCode',
-  password: 'password',
-};
-const fieldOf = (error: ApiError): LoginField | null => {
-  const wire = fieldErrorOf(error)?.field;
-  return wire === undefined ? null : (WIRE_FIELDS[wire] ?? null);
-};
-
-sample({
-  clock: loginFx.failData,
-  source: $errors,
-  filter: (_, error) => fieldOf(error) !== null,
-  fn: (errors, error): LoginErrors => ({
-    ...errors,
-    [fieldOf(error) ?? 'account']: { text: fieldErrorOf(error)?.reason ?? error.msg },
-  }),
-  target: $errors,
-});
-// 401, 500 and transport failures are the app's toasts; what else comes back is shown here.
-sample({
-  clock: loginFx.failData,
-  filter: (error) =>
-    isCodeError(error) &&
-    error.code !== CODES.unauthorized &&
-    error.code !== CODES.failed &&
-    fieldOf(error) === null,
-  fn: (error) => fieldErrorOf(error)?.reason ?? error.msg,
-  target: $formError,
-});

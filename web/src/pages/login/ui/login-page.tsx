@@ -1,6 +1,7 @@
+import { AuthFooter, AuthForm, AuthHero, FormError } from '#features/auth-form';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import Button from 'antd-mobile/es/components/button';
+import { EmailField, FieldLabel, FieldMessage, PasswordField } from '#shared/ui/form';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
@@ -28,7 +29,6 @@ import {
   type LoginGateProps,
 } from '../model/login.ts';
 import { CountryCodeButton } from './country-picker.tsx';
-import { FieldLabel, FieldNote, PasswordInput } from './fields.tsx';
 import styles from './login-page.module.css';
 
 const fromOf = (state: unknown): string | null =>
@@ -81,20 +81,17 @@ export function LoginPage() {
       title={t('login.title')}
       back={false}
       footer={
-        <div className={styles.footer}>
-          <Button block color="primary" size="large" loading={submitting} onClick={submit}>
-            {t('login.submit')}
-          </Button>
-          <p className={styles.switch}>
-            {t('login.noAccount')} <Link to={PATHS.register}>{t('login.register')}</Link>
-          </p>
-        </div>
+        <AuthFooter
+          submitLabel={t('login.submit')}
+          submitting={submitting}
+          onSubmit={submit}
+          prompt={t('login.noAccount')}
+          linkTo={PATHS.register}
+          linkLabel={t('login.register')}
+        />
       }
     >
-      <div className={styles.hero}>
-        <h2 className={styles.heading}>{t('login.welcome')}</h2>
-        <p className={styles.subtitle}>{t('login.subtitle')}</p>
-      </div>
+      <AuthHero heading={t('login.welcome')} subtitle={t('login.subtitle')} welcome />
 
       {notice === 'passwordReset' ? (
         <NoticeBar
@@ -119,28 +116,21 @@ export function LoginPage() {
         ]}
       />
 
-      <Form layout="vertical" mode="card" className={styles.form}>
+      <AuthForm>
         {form.mode === 'email' ? (
-          <Form.Item description={<FieldNote message={errors.account} />}>
-            <FieldLabel htmlFor="login-email">{t('authForm.email')}</FieldLabel>
-            <Input
-              id="login-email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              enterKeyHint="next"
-              clearable
-              placeholder={t('authForm.emailPlaceholder')}
-              value={form.email}
-              onChange={on.emailChanged}
-            />
-          </Form.Item>
+          <EmailField
+            id="login-email"
+            autoComplete="username"
+            value={form.email}
+            onChange={on.emailChanged}
+            error={errors.account}
+          />
         ) : (
           <Form.Item
             description={
               <>
-                <FieldNote message={errors.areaCode} />
-                <FieldNote message={errors.account} />
+                <FieldMessage message={errors.areaCode} />
+                <FieldMessage message={errors.account} />
               </>
             }
           >
@@ -163,18 +153,17 @@ export function LoginPage() {
           </Form.Item>
         )}
 
-        <Form.Item description={<FieldNote message={errors.password} />}>
-          <FieldLabel htmlFor="login-password">{t('authForm.password')}</FieldLabel>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            placeholder={t('login.passwordPlaceholder')}
-            value={form.password}
-            onChange={on.passwordChanged}
-            onEnterPress={submit}
-          />
-        </Form.Item>
-      </Form>
+        <PasswordField
+          id="login-password"
+          label={t('authForm.password')}
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          value={form.password}
+          onChange={on.passwordChanged}
+          onEnterPress={submit}
+          error={errors.password}
+        />
+      </AuthForm>
 
       <div className={styles.row}>
         <Checkbox className={styles.check} checked={remember} onChange={on.rememberToggled}>
@@ -195,14 +184,10 @@ export function LoginPage() {
             }}
           />
         </Checkbox>
-        <FieldNote message={errors.agreement} />
+        <FieldMessage message={errors.agreement} />
       </div>
 
-      {formError ? (
-        <p role="alert" className={styles.formError}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
     </Page>
   );
 }

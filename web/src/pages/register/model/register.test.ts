@@ -1,10 +1,12 @@
-import { endpoints, type Endpoint, type ResponseOf } from '@bourse/protocol';
-import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { endpoints } from '@bourse/protocol';
+import { $apiClient } from '#shared/api';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { appStarted } from '#shared/lib';
-import { $navigator, LANDING_PATH, navigated } from '#shared/routing';
+import { $navigator, LANDING_PATH } from '#shared/routing';
+import { recordNavigations } from '#shared/routing/testing';
 import { $isLoggedIn, $token, fetchUserInfoFx } from '#shared/session';
 import { storageKey } from '#shared/storage';
-import { allSettled, createWatch, fork, type Scope } from 'effector';
+import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $codeSentTo,
@@ -25,58 +27,21 @@ import {
 
 // A local storage for this file, in place before the models persist into it (vi.hoisted runs
 // before the imports).
-const storage = vi.hoisted(() => {
-  const entries = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      entries.set(key, value);
-    },
-    removeItem: (key: string) => {
-      entries.delete(key);
-    },
-    clear: () => {
-      entries.clear();
-    },
-    key: (index: number) => [...entries.keys()][index] ?? null,
-    get length() {
-      return entries.size;
-    },
-  };
-  return entries;
+const storage = await vi.hoisted(async () => {
+  const { installMemoryStorage } = await import('#shared/storage/testing');
+  return installMemoryStorage();
 });
 
 const SESSION = endpoints.auth.register.response.parse(endpoints.auth.register.example.response);
 
-type Reply = (body: unknown) => Promise<unknown>;
+/** What the server answers unless a test says otherwise. */
+const DEFAULT_REPLIES: Record<string, Reply> = {
+  [endpoints.auth.sendEmail.path]: () => ({ expires_in: 600, resend_in: 60 }),
+  [endpoints.auth.register.path]: () => SESSION,
+};
 
-function server(replies: Partial<Record<string, Reply>> = {}) {
-  const calls: { path: string; body: unknown }[] = [];
-  const defaults: Record<string, Reply> = {
-    [endpoints.auth.sendEmail.path]: () => Promise.resolve({ expires_in: 600, resend_in: 60 }),
-    [endpoints.auth.register.path]: () => Promise.resolve(SESSION),
-  };
-  const client: ApiClient = {
-    call: <E extends Endpoint>(endpoint: E, body: unknown) => {
-      calls.push({ path: endpoint.path, body });
-      const reply =
-        replies[endpoint.path] ??
-        defaults[endpoint.path] ??
-        (() => Promise.reject(new Error(`unexpected call ${endpoint.path}`)));
-      return reply(body) as Promise<ResponseOf<E>>;
-    },
-  };
-  const callsTo = (endpoint: Endpoint) => calls.filter((call) => call.path === endpoint.path);
-  return { client, callsTo };
-}
-
-const refusal =
-  (code: number, msg: string): Reply =>
-  () =>
-    Promise.reject(new ApiError({ kind: 'code', code, msg }));
-
-function setup(replies: Partial<Record<string, Reply>> = {}) {
-  const api = server(replies);
+function setup(replies: Record<string, Reply> = {}) {
+  const api = fakeClient({ ...DEFAULT_REPLIES, ...replies });
   const navigate = vi.fn();
   const scope = fork({
     values: [
@@ -85,23 +50,7 @@ function setup(replies: Partial<Record<string, Reply>> = {}) {
     ],
     handlers: [[fetchUserInfoFx, () => SESSION.user]],
   });
-  const navigations: unknown[] = [];
-  const watch = createWatch({
-    unit: navigated,
-    scope,
-    fn: (navigation) => {
-      navigations.push(navigation);
-    },
-  });
-  return {
-    scope,
-    api,
-    navigate,
-    navigations,
-    stop: () => {
-      watch.unsubscribe();
-    },
-  };
+  return { scope, api, navigate, ...recordNavigations(scope) };
 }
 
 async function fill(scope: Scope, overrides: Partial<Record<string, string>> = {}) {
@@ -215,7 +164,7 @@ describe('the e-mail code', () => {
 
   it('"This e-mail is already registered" is shown next to the e-mail', async () => {
     const { scope } = setup({
-      [endpoints.auth.sendEmail.path]: refusal(400, 'email: This e-mail is already registered'),
+      [endpoints.auth.sendEmail.path]: failWith(400, 'email: This e-mail is already registered'),
     });
     await allSettled(emailChanged, { scope, params: 'taken@example.com' });
 
@@ -231,7 +180,7 @@ describe('the e-mail code', () => {
 describe('server messages', () => {
   it('stay through another submit until their field is edited', async () => {
     const { scope } = setup({
-      [endpoints.auth.sendEmail.path]: refusal(400, 'email: This e-mail is already registered'),
+      [endpoints.auth.sendEmail.path]: failWith(400, 'email: This e-mail is already registered'),
     });
     await allSettled(emailChanged, { scope, params: 'taken@example.com' });
     await allSettled(codeRequested, { scope });
@@ -290,7 +239,7 @@ describe('a refused registration', () => {
     ['confirm_password: The passwords do not match', 'confirmPassword'],
   ])('400 "%s" lands on %s, the inputs kept', async (msg, field) => {
     const { scope, navigations, stop } = setup({
-      [endpoints.auth.register.path]: refusal(400, msg),
+      [endpoints.auth.register.path]: failWith(400, msg),
     });
     await fill(scope);
 
@@ -310,7 +259,7 @@ describe('a refused registration', () => {
 
   it('a refusal that names no field is shown above the button', async () => {
     const { scope } = setup({
-      [endpoints.auth.register.path]: refusal(429, 'Too many requests, please try again later'),
+      [endpoints.auth.register.path]: failWith(429, 'Too many requests, please try again later'),
     });
     await fill(scope);
 

@@ -1,6 +1,7 @@
 import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
-import { PATHS } from '#shared/routing';
+import { PATHS, returnFx } from '#shared/routing';
+import { showToastFx } from '#shared/ui/toast';
 import { $userInfo } from '#shared/session';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,8 +13,7 @@ import {
   nicknameChanged,
   saveClicked,
 } from './model.ts';
-import { returnFx, showToastFx } from './navigation.ts';
-import { failWith, fakeClient, type Reply } from './test-kit.ts';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 
 const USER: UserInfo = { ...EXAMPLE_USER, nickname: 'Trader 100001' };
 

@@ -1,11 +1,11 @@
 import { endpoints } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
-import { PATHS } from '#shared/routing';
+import { goBackFx, PATHS } from '#shared/routing';
 import { $userInfo, userInfoUpdated } from '#shared/session';
+import { notifyFx } from '#shared/ui/toast';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { refusalOf, type FormMessage } from '#shared/api';
-import { goBackFx, notifyFx } from './navigation.ts';
 
 /** As the server's rule: 1 to 20 characters once trimmed. */
 export const NICKNAME_MAX = 20;

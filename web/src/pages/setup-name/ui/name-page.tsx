@@ -1,4 +1,5 @@
 import { Page } from '#shared/ui';
+import { CardForm } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
@@ -40,14 +41,7 @@ export function NamePage() {
         </Button>
       }
     >
-      <Form
-        layout="vertical"
-        mode="card"
-        className={styles.form}
-        onFinish={() => {
-          save();
-        }}
-      >
+      <CardForm onSubmit={save}>
         <Form.Item
           label={t('setupName.label')}
           extra={
@@ -77,7 +71,7 @@ export function NamePage() {
             aria-label={t('setupName.label')}
           />
         </Form.Item>
-      </Form>
+      </CardForm>
     </Page>
   );
 }

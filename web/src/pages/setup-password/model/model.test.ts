@@ -1,5 +1,6 @@
 import { $apiClient } from '#shared/api';
-import { PATHS } from '#shared/routing';
+import { PATHS, returnFx } from '#shared/routing';
+import { showToastFx } from '#shared/ui/toast';
 import { $isLoggedIn, $token } from '#shared/session';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,8 +12,7 @@ import {
   submitted,
   type PasswordValues,
 } from './model.ts';
-import { returnFx, showToastFx } from './navigation.ts';
-import { failWith, fakeClient, type Reply } from './test-kit.ts';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 
 function setup(replies: Record<string, Reply> = {}) {
   const api = fakeClient({ '/api/users/changePassword': () => ({}), ...replies });

@@ -1,11 +1,11 @@
 import { endpoints } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
 import { matchingPassword, required, validate, validPassword } from '#shared/lib';
-import { PATHS } from '#shared/routing';
+import { goBackFx, PATHS } from '#shared/routing';
+import { notifyFx } from '#shared/ui/toast';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { refusalOf, type FormMessage } from '#shared/api';
-import { goBackFx, notifyFx } from './navigation.ts';
 
 export type PasswordField = 'current' | 'next' | 'confirm';
 export type PasswordValues = Readonly<Record<PasswordField, string>>;

@@ -1,5 +1,6 @@
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
+import { CardForm } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
@@ -42,14 +43,7 @@ export function PasswordPage() {
         </Button>
       }
     >
-      <Form
-        layout="vertical"
-        mode="card"
-        className={styles.form}
-        onFinish={() => {
-          submit();
-        }}
-      >
+      <CardForm onSubmit={submit}>
         {FIELDS.map(({ field, autoComplete }) => (
           <PasswordRow
             key={field}
@@ -58,7 +52,7 @@ export function PasswordPage() {
             error={errors[field]}
           />
         ))}
-      </Form>
+      </CardForm>
       {errors.form ? (
         <div role="alert" className={styles.error}>
           {'key' in errors.form ? t(errors.form.key) : errors.form.text}

@@ -1,10 +1,11 @@
 import { endpoints, imageDataUrl, LIMITS } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
 import { $userInfo, userInfoUpdated } from '#shared/session';
+import { notifyFx } from '#shared/ui/toast';
 import imageCompression from 'browser-image-compression';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { refusalOf, type FormMessage } from '#shared/api';
-import { notifyFx, SetupPageGate } from './page.ts';
+import { SetupPageGate } from './page.ts';
 
 /** The avatar is drawn at most 64 px wide; 256 px covers a 4× screen. */
 export const AVATAR_SIZE_PX = 256;

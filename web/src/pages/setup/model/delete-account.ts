@@ -3,9 +3,10 @@ import { createEmailCodeSender } from '#features/email-code';
 import { createApiEffect } from '#shared/api';
 import { required, validate, validCode } from '#shared/lib';
 import { sessionEnded } from '#shared/session';
+import { notifyFx } from '#shared/ui/toast';
 import { createEvent, createStore, sample } from 'effector';
 import { refusalOf, type FormMessage } from '#shared/api';
-import { $sheet, notifyFx, SetupPageGate } from './page.ts';
+import { $sheet, SetupPageGate } from './page.ts';
 
 export type DeleteField = 'password' | 'code';
 export type DeleteErrors = Partial<Record<DeleteField | 'form', FormMessage>>;

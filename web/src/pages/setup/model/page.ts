@@ -1,26 +1,14 @@
 import type { Language } from '@bourse/protocol';
-import { $i18n, languageChanged } from '#shared/i18n';
+import { languageChanged } from '#shared/i18n';
 import { logoutRequested } from '#shared/session';
 import { themeChanged, type Theme } from '#shared/theme';
-import Toast from 'antd-mobile/es/components/toast';
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
 /** The settings screen is on screen. */
 export const SetupPageGate = createGate<Record<string, never>>({
   name: 'SetupPage',
   defaultState: {},
-});
-
-/** A short message in the app language. */
-export const showToastFx = createEffect((content: string) => {
-  Toast.show({ content, position: 'center', duration: 2000 });
-});
-/** Shows a translation key as a toast. */
-export const notifyFx = attach({
-  source: $i18n,
-  mapParams: (key: string, i18n) => i18n?.t(key) ?? key,
-  effect: showToastFx,
 });
 
 // ---- bottom sheets --------------------------------------------------------------------

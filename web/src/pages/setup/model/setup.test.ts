@@ -3,6 +3,7 @@ import { $apiClient, type ApiClient } from '#shared/api';
 import { $language } from '#shared/i18n';
 import { $isLoggedIn, $token, $userInfo, fetchUserInfoFx } from '#shared/session';
 import { $theme } from '#shared/theme';
+import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -30,9 +31,8 @@ import {
   nightModeToggled,
   sheetClosed,
   sheetOpened,
-  showToastFx,
 } from './page.ts';
-import { failWith, fakeClient, type Reply } from './test-kit.ts';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 
 const USER: UserInfo = { ...EXAMPLE_USER };
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';

@@ -6,10 +6,10 @@ import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
+import { CardForm, FieldMessage, FormField } from '#shared/ui/form';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
-import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import List from 'antd-mobile/es/components/list';
 import Popup from 'antd-mobile/es/components/popup';
@@ -41,7 +41,6 @@ import {
   sheetClosed,
   sheetOpened,
 } from '../model/page.ts';
-import { FieldMessage, FormField } from './form-field.tsx';
 import styles from './setup-page.module.css';
 
 /** Each language named in itself, so that anyone can find their own (not translated on purpose). */
@@ -279,13 +278,8 @@ function DeleteSheet({ email }: { email: string }) {
           {t('setup.delete.title')}
         </h2>
         <p className={styles.warning}>{t('setup.delete.warning')}</p>
-        <Form
-          layout="vertical"
-          mode="card"
-          className={styles.form}
-          onFinish={() => {
-            submit();
-          }}
+        <CardForm
+          onSubmit={submit}
           footer={
             <>
               <p className={styles.hint} aria-live="polite">
@@ -343,7 +337,7 @@ function DeleteSheet({ email }: { email: string }) {
               />
             )}
           </FormField>
-        </Form>
+        </CardForm>
       </div>
     </Popup>
   );

@@ -1,7 +1,9 @@
-import { EXAMPLE_USER, type Endpoint, type UserInfo } from '@bourse/protocol';
+import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
 import { $accountType } from '#entities/viewer';
-import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { $apiClient } from '#shared/api';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { $isLoggedIn, $userInfo } from '#shared/session';
+import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -17,41 +19,11 @@ import {
   logoutClicked,
   logoutConfirmed,
   logoutDismissed,
-  showToastFx,
   UserPageGate,
   userRetried,
 } from './model.ts';
 
 const USER: UserInfo = { ...EXAMPLE_USER };
-
-interface Call {
-  readonly path: string;
-  readonly body: unknown;
-}
-
-type Reply = (body: unknown) => unknown;
-
-/** A client that answers by path and records every call; an ApiError reply is thrown. */
-function fakeClient(replies: Record<string, Reply>) {
-  const calls: Call[] = [];
-  const client: ApiClient = {
-    call: (endpoint: Endpoint, body: unknown) => {
-      calls.push({ path: endpoint.path, body });
-      const reply = replies[endpoint.path];
-      if (reply === undefined) return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
-      try {
-        return Promise.resolve(endpoint.response.parse(reply(body)) as never);
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-  };
-  return { client, calls, paths: () => calls.map((call) => call.path) };
-}
-
-const failWith = (code: number, msg: string) => () => {
-  throw new ApiError({ kind: 'code', code, msg });
-};
 
 function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
   const api = fakeClient({
@@ -74,7 +46,8 @@ function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
       [copyTextFx, (text: string) => void copied.push(text)],
     ],
   });
-  return { scope, api, toasts, copied };
+  // This suite compares what was sent, not who sent it.
+  return { scope, api: { calls: api.sent, paths: api.paths }, toasts, copied };
 }
 
 describe('entering the personal centre', () => {

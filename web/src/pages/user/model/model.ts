@@ -1,10 +1,9 @@
 import { endpoints, type AccountMode } from '@bourse/protocol';
 import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
-import { $i18n } from '#shared/i18n';
+import { notifyFx } from '#shared/ui/toast';
 import { $userInfo, fetchUserInfoFx, logoutRequested, userInfoUpdated } from '#shared/session';
-import Toast from 'antd-mobile/es/components/toast';
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
 /** The personal centre is on screen. */
@@ -25,18 +24,6 @@ export const userRetried = createEvent();
 
 // Every visit refreshes the user: the identity status and account type change on the server.
 sample({ clock: [UserPageGate.open, userRetried], fn: () => ({}), target: fetchUserInfoFx });
-
-// ---- feedback -------------------------------------------------------------------------
-
-/** A short message (a translation key) in the app language. */
-export const showToastFx = createEffect((content: string) => {
-  Toast.show({ content, position: 'center', duration: 2000 });
-});
-const notifyFx = attach({
-  source: $i18n,
-  mapParams: (key: string, i18n) => i18n?.t(key) ?? key,
-  effect: showToastFx,
-});
 
 // ---- copying the user id and the invite code --------------------------------------------
 

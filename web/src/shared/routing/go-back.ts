@@ -1,18 +1,5 @@
-import { $i18n } from '#shared/i18n';
-import { $navigator, type Navigator } from '#shared/routing';
-import Toast from 'antd-mobile/es/components/toast';
 import { attach, createEffect } from 'effector';
-
-/** A short message in the app language. */
-export const showToastFx = createEffect((content: string) => {
-  Toast.show({ content, position: 'center', duration: 2000 });
-});
-/** Shows a translation key as a toast. */
-export const notifyFx = attach({
-  source: $i18n,
-  mapParams: (key: string, i18n) => i18n?.t(key) ?? key,
-  effect: showToastFx,
-});
+import { $navigator, type Navigator } from './model.ts';
 
 /** The router's index of the current history entry; 0 for the first page the app opened. */
 const historyIndex = (): number => {
@@ -25,7 +12,7 @@ const historyIndex = (): number => {
     : 0;
 };
 
-interface Return {
+export interface Return {
   readonly fallback: string;
   readonly navigator: Navigator | null;
 }
@@ -41,7 +28,7 @@ export const returnFx = createEffect(async ({ fallback, navigator }: Return) => 
 
 /**
  * Back to the screen the user came from (so that it is not stacked twice), or to `fallback`
- * when this page was opened directly.
+ * when this page was opened directly. Tests replace `returnFx`.
  */
 export const goBackFx = attach({
   source: $navigator,

@@ -1,0 +1,1 @@
+export { AuthFooter, AuthForm, AuthHero, FormError } from './ui/auth-form.tsx';

@@ -1,0 +1,1 @@
+export { EmptyState, LoadError, LoadingSkeleton, type StateAction } from './state-views.tsx';

@@ -1,0 +1,1 @@
+export { notifyFx, showToastFx } from './toast.ts';
