@@ -47,6 +47,17 @@ export default tseslint.config(
     ...effector.flatConfigs.scope,
   },
   {
+    // The web's test helpers (`#shared/api/testing` and the like) stay out of the app's bundle.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'web/src/**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^#.+/testing$', message: 'Test helpers are for tests only.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'contracts/pact/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
