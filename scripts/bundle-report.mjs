@@ -33,7 +33,13 @@ const rows = keys.map((key) => {
   const bytes = readFileSync(join(dist, file));
   return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 });
-const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
+const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), {
+  raw: 0,
+  gzip: 0,
+});
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`${kb(row.gzip).padStart(9)} gz  ${kb(row.raw).padStart(9)}  ${row.file}`);
-console.log(`${kb(total.gzip).padStart(9)} gz  ${kb(total.raw).padStart(9)}  login route, initial JS in all`);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip))
+  console.log(`${kb(row.gzip).padStart(9)} gz  ${kb(row.raw).padStart(9)}  ${row.file}`);
+console.log(
+  `${kb(total.gzip).padStart(9)} gz  ${kb(total.raw).padStart(9)}  login route, initial JS in all`,
+);

@@ -19,11 +19,16 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = spawnSync('apt-get', ['--version']).status === 0;
 if (!isRoot || !hasApt) {
   console.error(`End-to-end tests need: ${missing.join(', ')}.`);
-  console.error(`Install them with: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  console.error(
+    `Install them with: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
+  );
   console.error('or point CHROMIUM_PATH at a Chromium binary.');
   process.exit(1);
 }
 console.log(`Installing ${missing.join(', ')} from Debian for the end-to-end tests…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+  stdio: 'inherit',
+  env,
+});
