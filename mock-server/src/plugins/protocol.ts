@@ -61,6 +61,10 @@ const headerValue = (request: FastifyRequest, name: string): string => {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
+/** The language a reply's `msg` is written in, read from the configured header. */
+const callerLanguage = (request: FastifyRequest): Language =>
+  languageOf(headerValue(request, HEADERS.language));
+
 /** A refusal at the wire, before any handler runs. */
 class WireRefusal extends DomainError {}
 
@@ -145,7 +149,7 @@ export const protocolPlugin = fp(
         const handler = served.get(entry.path);
         if (!handler) continue;
         scope.post(entry.path, async (request, reply) => {
-          const language = languageOf(request.headers[HEADERS.language.toLowerCase()]);
+          const language = callerLanguage(request);
           const fault = options.faults.take(entry.path);
           if (fault) {
             if (fault.latency_ms > 0) await sleep(fault.latency_ms);
@@ -213,16 +217,11 @@ export const protocolPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       if (options.pageFallback?.(request, reply)) return reply;
-      return refusal(
-        reply,
-        languageOf(request.headers['accept-language']),
-        CODES.notFound,
-        'not_found',
-      );
+      return refusal(reply, callerLanguage(request), CODES.notFound, 'not_found');
     });
 
     app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-      const language = languageOf(request.headers['accept-language']);
+      const language = callerLanguage(request);
       if (error.statusCode === 413) {
         return refusal(reply, language, CODES.payloadTooLarge, 'body_too_large');
       }

@@ -28,7 +28,6 @@ interface Connection {
   tokenMd5: string | null;
   userId: string | null;
   missedPongs: number;
-  lastPing: number | null;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -127,7 +126,6 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         tokenMd5: null,
         userId: null,
         missedPongs: 0,
-        lastPing: null,
       };
       connections.add(connection);
       socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -147,8 +145,7 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         continue;
       }
       connection.missedPongs += 1;
-      connection.lastPing = options.wallClock();
-      send(connection, { cmd: 'ping', msg: connection.lastPing });
+      send(connection, { cmd: 'ping', msg: options.wallClock() });
     }
   }, options.pingIntervalMs);
   pinger.unref();
