@@ -4,20 +4,21 @@ import { contract } from './contract.ts';
 import { digits } from './digits.ts';
 import type { Endpoint } from './endpoint.ts';
 import { index } from './index.ts';
-import { market } from './market.ts';
+import { ipo, market } from './market.ts';
 import { options } from './options.ts';
 import { team } from './team.ts';
 import { user } from './user.ts';
 
 /**
- * Every endpoint, by domain. Paths are exactly those of SPEC.md §7.
+ * Every endpoint, by domain. Paths are exactly those of SPEC.md §7, plus the few marked `extra`
+ * (IPO offerings) that a screen needs and §7 does not list.
  * The mock server's handler table is typed against this object.
  */
 export const endpoints = {
   auth,
   user,
   index,
-  market,
+  market: { ...market, ...ipo },
   options,
   contract,
   account,

@@ -11,7 +11,7 @@ export interface Endpoint<
   Res extends z.ZodType = z.ZodType,
   Auth extends EndpointAuth = EndpointAuth,
 > {
-  /** exactly as SPEC.md §7 lists it */
+  /** exactly as SPEC.md §7 lists it (or, for an `extra` call, our choice) */
   readonly path: string;
   /** 'guest': anyone may call it (a user too); 'user': a live session is required (401 without) */
   readonly auth: Auth;
@@ -24,6 +24,11 @@ export interface Endpoint<
    * Adapting to the real backend means changing this entry and nothing else.
    */
   readonly assumed: string;
+  /**
+   * Set on the few calls SPEC.md §7 does not list but a screen needs (IPO offerings): why the call
+   * exists. The real backend's name for it is unknown; its whole shape is an assumption.
+   */
+  readonly extra?: string;
   readonly request: Req;
   readonly response: Res;
   readonly example: { readonly request: z.input<Req>; readonly response: z.input<Res> };

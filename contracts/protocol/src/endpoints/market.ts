@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, idString, timestampMs } from '../schemas.ts';
+import { decimalString, idString, pageOf, pageRequest, timestampMs } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
 
 /*
@@ -105,6 +105,7 @@ export const EXAMPLE_TICKER = {
   time: 1_763_900_000_000,
 } as const;
 
+/** The market domain: quotes and candles (SPEC.md §7), and the IPO calls we add (`ipo` below). */
 export const market = {
   getSymbol: endpoint({
     path: '/api/trades/getSymbol',
@@ -172,5 +173,110 @@ export const market = {
         ],
       },
     },
+  }),
+};
+
+// ---- IPO ---------------------------------------------------------------------------------
+
+/**
+ * An offering's stage, moving on the clock: `subscribing` (Available for Subscription) while the
+ * book is open, `submitted` once it closed and orders are being allotted, `pending_listing` once
+ * allotted and waiting for the first trading day, `listed` from then on.
+ */
+export const ipoStatus = z.enum(['subscribing', 'submitted', 'pending_listing', 'listed']);
+export type IpoStatus = z.infer<typeof ipoStatus>;
+export const IPO_STATUSES = ipoStatus.options;
+
+export const ipoOffering = z.object({
+  id: idString,
+  /** the ticker it lists under, e.g. CRWV */
+  symbol: z.string(),
+  /** the company */
+  name: z.string(),
+  /** an absolute URL or a path on the API host; empty for the lettered fallback */
+  icon: z.string(),
+  /** where it lists, e.g. NASDAQ */
+  exchange: z.string(),
+  /** the subscription price per share, in `currency` */
+  issue_price: decimalString,
+  currency: z.string(),
+  /** shares offered */
+  shares_offered: decimalString,
+  /** the fewest shares one subscription may ask for */
+  min_shares: decimalString,
+  /** issue_price × shares_offered */
+  raise_amount: decimalString,
+  subscription_start: timestampMs,
+  subscription_end: timestampMs,
+  /** when allotments are announced */
+  allotment_time: timestampMs,
+  /** the first trading day's open */
+  listing_time: timestampMs,
+  status: ipoStatus,
+  /** demand ÷ supply, known once the book closed (null while subscribing) */
+  subscription_multiple: decimalString.nullable(),
+  /** the first day's opening price, once listed (null before) */
+  listing_price: decimalString.nullable(),
+  /** listing_price against issue_price, as a signed percentage (null before listing) */
+  listing_change_rate: decimalString.nullable(),
+  /** a line about the company, in the caller's language */
+  summary: z.string(),
+  /** a few plain-text paragraphs about the company and the offer, in the caller's language */
+  description: z.string(),
+});
+export type IpoOffering = z.infer<typeof ipoOffering>;
+
+const IPO_ASSUMED =
+  'SPEC.md shows IPO screens and statuses but no call for them: the path, every field, and the four status values are ours';
+
+const EXAMPLE_IPO = {
+  id: '1',
+  symbol: 'NEXA',
+  name: 'Nexa Robotics Inc.',
+  icon: '',
+  exchange: 'NASDAQ',
+  issue_price: '24.00',
+  currency: 'USD',
+  shares_offered: '18000000',
+  min_shares: '100',
+  raise_amount: '432000000.00',
+  subscription_start: 1_763_600_000_000,
+  subscription_end: 1_764_000_000_000,
+  allotment_time: 1_764_100_000_000,
+  listing_time: 1_764_300_000_000,
+  status: 'subscribing',
+  subscription_multiple: null,
+  listing_price: null,
+  listing_change_rate: null,
+  summary: 'Warehouse robots that pick, pack and sort.',
+  description: 'Nexa Robotics builds autonomous robots for warehouses.',
+} as const;
+
+export const ipo = {
+  getIpoList: endpoint({
+    path: '/api/trades/getIpoList',
+    auth: 'guest',
+    loading: false,
+    summary: 'IPO offerings of one status (or all), soonest deadline first.',
+    assumed: IPO_ASSUMED,
+    extra:
+      'the home and IPO screens list offerings by status; SPEC.md §7 names no call that carries them',
+    request: pageRequest.extend({ status: ipoStatus.optional() }),
+    response: pageOf(ipoOffering),
+    example: {
+      request: { status: 'subscribing', page: 1, limit: 20 },
+      response: { list: [EXAMPLE_IPO], total: 1, page: 1, limit: 20 },
+    },
+  }),
+  getIpoDetail: endpoint({
+    path: '/api/trades/getIpoDetail',
+    auth: 'guest',
+    loading: true,
+    summary: 'One IPO offering (404 when there is none by that id).',
+    assumed: IPO_ASSUMED,
+    extra: 'the IPO detail view can be opened from a link, without the list in memory',
+    request: z.object({ id: idString }),
+    response: ipoOffering,
+    example: { request: { id: '1' }, response: EXAMPLE_IPO },
   }),
 };
