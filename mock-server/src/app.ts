@@ -13,6 +13,7 @@ import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
+import { marketFeed, type MarketFeed } from './ws/market-feed.ts';
 
 export interface AppOptions {
   /** payload cipher and guest token; defaults to the protocol's */
@@ -37,6 +38,8 @@ export interface AppOptions {
   pingIntervalMs?: number;
   /** the built web app to serve on the same port (its index.html answers every page route) */
   webDir?: string | null;
+  /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
+  marketTickMs?: number;
 }
 
 declare module 'fastify' {
@@ -44,6 +47,7 @@ declare module 'fastify' {
     exchange: Exchange;
     faults: FaultTable;
     gateway: SocketGateway;
+    marketFeed: MarketFeed;
   }
 }
 
@@ -95,6 +99,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     wallClock,
   });
   app.decorate('gateway', gateway);
+  const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);
+  app.decorate('marketFeed', feed);
 
   if (options.control ?? true) {
     await app.register(controlRoutes, {
@@ -103,10 +109,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       faults,
       scenarios: scenarioNames,
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
+      marketMoved: feed.publishNow,
     });
   }
 
   app.addHook('onClose', async () => {
+    feed.stop();
     gateway.close();
     await stateFile?.flush();
   });

@@ -32,6 +32,7 @@ export const environmentSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIR: z.string().default(''),
+  MARKET_TICK_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -16,6 +16,7 @@ const app = await buildApp({
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,
+  marketTickMs: env.MARKET_TICK_MS,
 });
 
 let closing = false;

@@ -31,3 +31,10 @@ export const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The description of the socket's Notice push: the key of its message provider. */
 export const NOTICE_PUSH = 'a Notice push on the socket';
+
+/** The descriptions of the market's public pushes: the keys of their message providers. */
+export const DATA24H_PUSH = 'a Data24h push on the socket';
+export const KLINE_PUSH = 'a Kline push on the socket';
+/** the symbol and topic the Kline push is recorded with */
+export const KLINE_SYMBOL = 'btcusdt';
+export const KLINE_TOPIC = `Kline.${KLINE_SYMBOL}.1m`;

@@ -38,6 +38,16 @@ export type StateParams = {
   'an announcement exists': { id: string };
   /** content: no announcement has this id */
   'no announcement has the id': { id: string };
+  /** world: at least one IPO offering is in this stage (an IpoStatus) */
+  'IPO offerings are in the stage': { status: string };
+  /** world: the IPO offering with this id is in this stage (an IpoStatus) */
+  'an IPO offering is in a stage': { id: string; status: string };
+  /** content: no IPO offering has this id */
+  'no IPO offering has the id': { id: string };
+  /** content: a symbol with this id is listed (its quotes and candles can be read) */
+  'a symbol is listed': { symbol_id: string };
+  /** content: no symbol has this id */
+  'no symbol has the id': { symbol_id: string };
 };
 
 export type StateName = keyof StateParams;
@@ -63,6 +73,11 @@ export const STATE_PARAM_KEYS: {
   'the user has bound a wallet': ['email', 'network', 'address'],
   'an announcement exists': ['id'],
   'no announcement has the id': ['id'],
+  'IPO offerings are in the stage': ['status'],
+  'an IPO offering is in a stage': ['id', 'status'],
+  'no IPO offering has the id': ['id'],
+  'a symbol is listed': ['symbol_id'],
+  'no symbol has the id': ['symbol_id'],
 };
 
 /**

@@ -1,6 +1,20 @@
 import type { MailRecord } from '../engine/state.ts';
 import type { Fault } from '../plugins/faults.ts';
-import type { ClockBody, FaultBody, IdentityBody } from './schemas.ts';
+import type {
+  ClockBody,
+  FaultBody,
+  IdentityBody,
+  MarketPathBody,
+  MarketPriceBody,
+  MarketSymbolBody,
+} from './schemas.ts';
+
+/** A symbol's price as the market control answers it. */
+export interface MarketQuote {
+  symbol_id: string;
+  price: string;
+  paused: boolean;
+}
 
 /** A typed client of the control API, shared by the QA scripts, Pact and Playwright. */
 export class ControlClient {
@@ -55,5 +69,25 @@ export class ControlClient {
 
   expireSessions(email: string): Promise<{ ended: number }> {
     return this.request('POST', '/sessions/expire', { email });
+  }
+
+  /** Moves a symbol's price from the next second; the market goes on from there. */
+  async setPrice(body: MarketPriceBody): Promise<MarketQuote[]> {
+    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/price', body)).list;
+  }
+
+  /** Holds each point's price in turn, then lets the market go on from the last. */
+  async playPath(body: MarketPathBody): Promise<MarketQuote[]> {
+    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/path', body)).list;
+  }
+
+  /** Holds one symbol's price (every symbol's without one). */
+  async pauseMarket(body: MarketSymbolBody = {}): Promise<MarketQuote[]> {
+    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/pause', body)).list;
+  }
+
+  /** Lets held prices move again, from where they were held. */
+  async resumeMarket(body: MarketSymbolBody = {}): Promise<MarketQuote[]> {
+    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/resume', body)).list;
   }
 }

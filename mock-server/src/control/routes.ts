@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { DomainError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
+import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
   clockBody,
@@ -14,6 +15,9 @@ import {
   faultQuery,
   identityBody,
   mailboxQuery,
+  marketPathBody,
+  marketPriceBody,
+  marketSymbolBody,
   resetBody,
 } from './schemas.ts';
 
@@ -22,6 +26,8 @@ export interface ControlOptions {
   faults: FaultTable;
   scenarios: readonly string[];
   loadScenario: (name: string) => Promise<void>;
+  /** called after the clock or a price moved, so live screens hear of it at once */
+  marketMoved?: () => void;
 }
 
 /**
@@ -86,8 +92,69 @@ export function controlRoutes(
     else if (body.action === 'resume') exchange.clock.resume();
     else exchange.clock.advance(body.ms);
     exchange.changed();
+    options.marketMoved?.();
     return { now: exchange.now(), frozen: exchange.clock.frozen };
   });
+
+  // ---- the market: set a price, play a path, pause and resume ------------------------------
+
+  const market = exchange.market;
+  /** a symbol as of the next whole second, when a change made now takes effect */
+  const quote = (symbolId: string) => {
+    const at = toSecond(exchange.now());
+    return {
+      symbol_id: symbolId,
+      price: market.price(symbolId, at),
+      paused: market.paused(symbolId, at),
+    };
+  };
+  /** a price the symbol cannot take (it rounds to zero at its precision) is refused */
+  const attempt = (change: () => void): string | null => {
+    try {
+      change();
+      return null;
+    } catch (error) {
+      if (error instanceof RangeError) return error.message;
+      throw error;
+    }
+  };
+  const unknownSymbol = (symbolId: string | undefined) =>
+    symbolId !== undefined && !market.has(symbolId) ? `unknown symbol ${symbolId}` : null;
+
+  api.post('/market/price', { schema: { body: marketPriceBody } }, (request, reply) => {
+    const { symbol_id: symbolId, price } = request.body;
+    const unknown = unknownSymbol(symbolId);
+    if (unknown) return reply.code(404).send({ error: unknown });
+    const refused = attempt(() => {
+      market.setPrice(symbolId, price, exchange.now());
+    });
+    if (refused) return reply.code(400).send({ error: refused });
+    options.marketMoved?.();
+    return { list: [quote(symbolId)] };
+  });
+
+  api.post('/market/path', { schema: { body: marketPathBody } }, (request, reply) => {
+    const { symbol_id: symbolId, points } = request.body;
+    const unknown = unknownSymbol(symbolId);
+    if (unknown) return reply.code(404).send({ error: unknown });
+    const refused = attempt(() => {
+      market.playPath(symbolId, points, exchange.now());
+    });
+    if (refused) return reply.code(400).send({ error: refused });
+    options.marketMoved?.();
+    return { list: [quote(symbolId)] };
+  });
+
+  for (const action of ['pause', 'resume'] as const) {
+    api.post(`/market/${action}`, { schema: { body: marketSymbolBody } }, (request, reply) => {
+      const symbolId = request.body.symbol_id;
+      const unknown = unknownSymbol(symbolId);
+      if (unknown) return reply.code(404).send({ error: unknown });
+      market[action](symbolId, exchange.now());
+      options.marketMoved?.();
+      return { list: (symbolId === undefined ? SYMBOL_IDS : [symbolId]).map(quote) };
+    });
+  }
 
   api.get('/faults', () => ({ list: faults.list() }));
 

@@ -35,7 +35,30 @@ export const identityBody = z.object({
 
 export const expireSessionsBody = z.object({ email: z.email() });
 
+/** a price as the market writes it: a positive decimal string */
+const price = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,10})?$/, { error: 'must be a decimal number written as a string' })
+  .refine((value) => /[1-9]/.test(value), { error: 'must be greater than zero' });
+
+export const marketPriceBody = z.object({ symbol_id: z.string().min(1), price });
+
+export const marketPathBody = z.object({
+  symbol_id: z.string().min(1),
+  /** each price is held from after_ms after the previous point (the first: after now) */
+  points: z
+    .array(z.object({ price, after_ms: z.number().int().min(0).max(86_400_000) }))
+    .min(1)
+    .max(500),
+});
+
+/** one symbol, or every symbol when omitted */
+export const marketSymbolBody = z.object({ symbol_id: z.string().min(1).optional() });
+
 export type ResetBody = z.input<typeof resetBody>;
 export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
+export type MarketPriceBody = z.input<typeof marketPriceBody>;
+export type MarketPathBody = z.input<typeof marketPathBody>;
+export type MarketSymbolBody = z.input<typeof marketSymbolBody>;

@@ -2,6 +2,8 @@ import { DEMO_BALANCE } from '@bourse/fixtures';
 import { Accounts, type NewUser } from './accounts.ts';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
+import { Ipo, scheduleIpos } from './ipo.ts';
+import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
 import { emptyState, type MockState } from './state.ts';
@@ -29,6 +31,8 @@ export class Exchange {
   readonly clock: SimClock;
   readonly accounts: Accounts;
   readonly content: Content;
+  readonly ipo: Ipo;
+  readonly market: Market;
   private state: MockState;
   private readonly random: SeededRandom;
 
@@ -37,6 +41,20 @@ export class Exchange {
     this.clock = new SimClock(options.wall);
     this.random = new SeededRandom(options.seed);
     this.content = new Content(() => this.clock.now());
+    this.ipo = new Ipo({
+      state: () => this.state,
+      now: () => this.clock.now(),
+      changed: () => {
+        this.changed();
+      },
+    });
+    this.market = new Market(
+      options.seed,
+      () => this.state.market,
+      () => {
+        this.changed();
+      },
+    );
     const hasher = options.hasher ?? createPasswordHasher();
     this.accounts = new Accounts({
       state: () => this.state,
@@ -58,8 +76,10 @@ export class Exchange {
   async loadScenario(scenario: ScenarioSpec): Promise<void> {
     this.state = emptyState(this.options.seed, scenario.name);
     this.clock.restore(this.state.clock);
+    this.state.ipo_timelines = scheduleIpos(this.clock.now());
     this.random.reseed(this.options.seed);
     this.accounts.limiter.reset();
+    this.market.reload();
     for (const user of scenario.users) await this.accounts.createUser(user);
     this.changed();
   }
@@ -70,9 +90,13 @@ export class Exchange {
   }
 
   restore(state: MockState): void {
-    this.state = structuredClone(state);
+    // a state file written before IPO timelines were kept has none: they are fixed on first use
+    this.state = { ...structuredClone(state), ipo_timelines: { ...state.ipo_timelines } };
+    // nor price overrides, before the market kept them
+    this.state.market = structuredClone((state as Partial<MockState>).market ?? emptyMarketState());
     this.clock.restore(state.clock);
     this.accounts.limiter.reset();
+    this.market.reload();
   }
 
   /** Marks the state changed (for persistence) after a change the domains did not make. */

@@ -1,5 +1,6 @@
 import type { AccountMode, IdentityStatus, Language } from '@bourse/protocol';
 import type { ClockState } from './clock.ts';
+import { emptyMarketState, type MarketState } from './market/overrides.ts';
 
 /** Balances of one account set, as decimal strings. */
 export interface AccountBalances {
@@ -89,6 +90,14 @@ export interface MailRecord {
   sent_at: number;
 }
 
+/** When an IPO offering's stages begin (ms): see engine/ipo.ts. */
+export interface IpoTimeline {
+  subscription_start: number;
+  subscription_end: number;
+  allotment_time: number;
+  listing_time: number;
+}
+
 /** Everything the mock remembers, as plain JSON, so a snapshot is one file. */
 export interface MockState {
   version: 1;
@@ -101,6 +110,10 @@ export interface MockState {
   codes: Record<string, EmailCodeRecord>;
   mailbox: MailRecord[];
   clock: ClockState;
+  /** IPO offerings' times, by offering id, fixed when the scenario loaded */
+  ipo_timelines: Record<string, IpoTimeline>;
+  /** the control API's price overrides (engine/market/overrides.ts) */
+  market: MarketState;
 }
 
 export const FIRST_USER_ID = 100_001;
@@ -116,4 +129,6 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   codes: {},
   mailbox: [],
   clock: { offsetMs: 0, frozenAt: null },
+  ipo_timelines: {},
+  market: emptyMarketState(),
 });

@@ -76,6 +76,8 @@ export async function testApp(options: AppOptions = {}): Promise<FastifyInstance
     dataDir: null,
     scenario: 'empty',
     passwordCost: 1024,
+    // the live market pushes only when a test turns it on
+    marketTickMs: 0,
     ...options,
   });
   await app.ready();

@@ -18,6 +18,8 @@ export interface SocketGateway {
   pushToUser(userId: string, func: string, data: unknown): void;
   /** how many sockets are open, and how many subscribe to a topic */
   count(topic?: string): number;
+  /** every topic at least one socket subscribes to */
+  topics(): Set<string>;
   close(): void;
 }
 
@@ -171,6 +173,12 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
     count(topic) {
       if (topic === undefined) return connections.size;
       return [...connections].filter((connection) => connection.topics.has(topic)).length;
+    },
+    topics() {
+      const topics = new Set<string>();
+      for (const connection of connections)
+        for (const topic of connection.topics) topics.add(topic);
+      return topics;
     },
     close() {
       clearInterval(pinger);

@@ -6,7 +6,11 @@
 import { ANNOUNCEMENTS, daysBefore } from '@bourse/fixtures';
 import {
   dataFrameOf,
+  endpoints,
+  EXAMPLE_TICKER,
   FUNC,
+  TOPIC,
+  type Candle,
   noticePush,
   pushMessage,
   serverFrame,
@@ -14,7 +18,7 @@ import {
   type ServerFrame,
 } from '@bourse/protocol';
 import type { MessageProviders } from '@pact-foundation/pact';
-import { NOTICE_PUSH } from '../pact.ts';
+import { DATA24H_PUSH, KLINE_PUSH, KLINE_SYMBOL, KLINE_TOPIC, NOTICE_PUSH } from '../pact.ts';
 
 /** A Notice about the newest pinned announcement, as the protocol's schema defines it. */
 export function noticeAbout(now: number): PushData<'Notice'> {
@@ -45,4 +49,26 @@ export function checkedFrame(frame: unknown): ServerFrame {
 export const schemaMessageProviders = (now: () => number = Date.now): MessageProviders => ({
   [NOTICE_PUSH]: () =>
     checkedFrame(dataFrameOf({ func: FUNC.notice, topic: FUNC.notice, data: noticeAbout(now()) })),
+  [DATA24H_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.data24h,
+        topic: TOPIC.data24h,
+        data: [{ ...EXAMPLE_TICKER, symbol_id: KLINE_SYMBOL, time: now() }],
+      }),
+    ),
+  [KLINE_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.kline,
+        topic: KLINE_TOPIC,
+        data: { symbol_id: KLINE_SYMBOL, period: '1m', candle: exampleCandle(now()) },
+      }),
+    ),
 });
+
+/** The forming minute's candle at `now`, from the protocol's example. */
+const exampleCandle = (now: number): Candle => {
+  const [, newest] = endpoints.market.getLogData.example.response.list;
+  return { ...(newest as Candle), time: Math.floor(now / 60_000) * 60_000 };
+};

@@ -1,12 +1,12 @@
 /**
  * The socket pushes, taken from the mock's real socket gateway: a socket binds with the
- * contract's token, the gateway pushes to the user, and the frame that arrives is what the
- * verifier matches. The push's data comes from the protocol's schema (the mock has no notice
+ * contract's token (or subscribes to a public topic), the gateway pushes, and the frame that
+ * arrives is what the verifier matches. The push's data comes from the protocol's schema (the mock has no notice
  * feature of its own yet); the frame around it is the gateway's.
  */
-import { CMD, FUNC, socketUrl } from '@bourse/protocol';
+import { CMD, FUNC, socketUrl, TOPIC } from '@bourse/protocol';
 import type { MessageDescriptor, MessageProviders } from '@pact-foundation/pact';
-import { NOTICE_PUSH, PACT_UUID } from '../pact.ts';
+import { DATA24H_PUSH, KLINE_PUSH, KLINE_TOPIC, NOTICE_PUSH, PACT_UUID } from '../pact.ts';
 import { readStateParams } from '../states.ts';
 import { checkedFrame, noticeAbout } from './messages.ts';
 import type { MockApp } from './mock-states.ts';
@@ -31,12 +31,13 @@ function signedInUser(app: MockApp, descriptor: MessageDescriptor) {
 }
 
 /**
- * Opens a socket, binds it with `token` and calls `push` until a data frame arrives (`bind` has
- * no answer, so the first pushes may come before the socket is bound). Answers that frame.
+ * Opens a socket, sends it `frames` (a bind, a sub) and calls `push` until a data frame arrives
+ * (neither has an answer, so the first pushes may come before they took effect). Answers that
+ * frame.
  */
 async function capturePush(
   socketBase: string,
-  token: string,
+  frames: readonly object[],
   push: () => void,
   timeoutMs: number,
 ): Promise<unknown> {
@@ -52,7 +53,7 @@ async function capturePush(
         reject(new Error('the socket failed'));
       });
       socket.addEventListener('open', () => {
-        socket.send(JSON.stringify({ cmd: CMD.bind, msg: token }));
+        for (const frame of frames) socket.send(JSON.stringify(frame));
         pushing = setInterval(push, 25);
       });
       socket.addEventListener('message', (event: MessageEvent) => {
@@ -81,7 +82,7 @@ export function mockMessageProviders({
       const data = noticeAbout(app.exchange.now());
       const frame = await capturePush(
         socketBase,
-        token,
+        [{ cmd: CMD.bind, msg: token }],
         () => {
           app.gateway.pushToUser(userId, FUNC.notice, data);
         },
@@ -89,5 +90,24 @@ export function mockMessageProviders({
       );
       return checkedFrame(frame);
     },
+    // the market's public pushes, from the mock's own live feed on a subscribed socket
+    [DATA24H_PUSH]: async () =>
+      checkedFrame(
+        await capturePush(
+          socketBase,
+          [{ cmd: CMD.sub, msg: TOPIC.data24h }],
+          app.marketFeed.publishNow,
+          timeoutMs,
+        ),
+      ),
+    [KLINE_PUSH]: async () =>
+      checkedFrame(
+        await capturePush(
+          socketBase,
+          [{ cmd: CMD.sub, msg: KLINE_TOPIC }],
+          app.marketFeed.publishNow,
+          timeoutMs,
+        ),
+      ),
   };
 }

@@ -4,8 +4,15 @@
  * goes through the mock's exchange: sessions with the contract's token, codes planted where the
  * consumer expects them, banks and wallets bound.
  */
-import { ANNOUNCEMENTS, SCENARIO_NAMES, SCENARIOS, type ScenarioName } from '@bourse/fixtures';
+import {
+  ANNOUNCEMENTS,
+  ipoById,
+  SCENARIO_NAMES,
+  SCENARIOS,
+  type ScenarioName,
+} from '@bourse/fixtures';
 import { ControlClient, type buildApp } from '@bourse/mock-server';
+import { ipoStatus, type IpoStatus } from '@bourse/protocol';
 import { readStateParams, STATE_PARAM_KEYS, type StateName, type StateParams } from '../states.ts';
 import type { StateHandlers } from './verification.ts';
 
@@ -17,6 +24,12 @@ export const scenarioHolding = (email: string): ScenarioName | undefined =>
   SCENARIO_NAMES.find((name) =>
     SCENARIOS[name].users.some((user) => user.email === email.trim().toLowerCase()),
   );
+
+const ipoStatusOf = (status: string): IpoStatus => {
+  const parsed = ipoStatus.safeParse(status);
+  if (!parsed.success) throw new Error(`no IPO stage ${status}`);
+  return parsed.data;
+};
 
 export interface MockStatesOptions {
   readonly app: MockApp;
@@ -88,6 +101,26 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
       if (ANNOUNCEMENTS.some((notice) => notice.id === id)) {
         throw new Error(`announcement ${id} exists in the fixtures`);
       }
+    },
+    // IPO stages move on the clock from the moment a scenario loads: a fresh load has every stage
+    'IPO offerings are in the stage': async ({ status }) => {
+      await control.reset('empty');
+      const page = app.exchange.ipo.list('en', { page: 1, limit: 1, status: ipoStatusOf(status) });
+      if (page.total === 0) throw new Error(`no IPO offering is ${status} after a load`);
+    },
+    'an IPO offering is in a stage': async ({ id, status }) => {
+      await control.reset('empty');
+      const stage = app.exchange.ipo.detail('en', id).status;
+      if (stage !== ipoStatusOf(status)) throw new Error(`IPO offering ${id} is ${stage}`);
+    },
+    'no IPO offering has the id': ({ id }) => {
+      if (ipoById(id)) throw new Error(`IPO offering ${id} exists in the fixtures`);
+    },
+    'a symbol is listed': ({ symbol_id: symbolId }) => {
+      if (!app.exchange.market.has(symbolId)) throw new Error(`no symbol ${symbolId} is listed`);
+    },
+    'no symbol has the id': ({ symbol_id: symbolId }) => {
+      if (app.exchange.market.has(symbolId)) throw new Error(`symbol ${symbolId} is listed`);
     },
   };
 

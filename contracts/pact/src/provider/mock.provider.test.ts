@@ -6,7 +6,7 @@
 import { buildApp } from '@bourse/mock-server';
 import { CODES, endpoints, type Endpoint } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_PUSH } from '../pact.ts';
+import { DATA24H_PUSH, KLINE_PUSH, NOTICE_PUSH } from '../pact.ts';
 import { mockMessageProviders } from './mock-pushes.ts';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
 import { readPact, verifyPact, writePactSubset } from './verification.ts';
@@ -24,10 +24,10 @@ afterAll(async () => {
 });
 
 describe('the pact', () => {
-  it('covers every auth, user and index endpoint and the refusals the client handles', async () => {
+  it('covers every auth, user, index and market endpoint and the refusals the client handles', async () => {
     const pact = await readPact();
-    const { auth, user, index } = endpoints;
-    const paths = [auth, user, index].flatMap((domain) =>
+    const { auth, user, index, market } = endpoints;
+    const paths = [auth, user, index, market].flatMap((domain) =>
       Object.values(domain).map((entry: Endpoint) => entry.path),
     );
     const answered = new Set(
@@ -42,13 +42,15 @@ describe('the pact', () => {
       `400 ${auth.register.path}`,
       `401 ${user.info.path}`,
       `404 ${index.noticeDetail.path}`,
+      `404 ${market.getIpoDetail.path}`,
+      `404 ${market.getLogData.path}`,
+      `404 ${market.getSymbol.path}`,
       `500 ${auth.login.path}`,
     ]);
 
-    expect(pact.interactions).toContainEqual({
-      type: 'Asynchronous/Messages',
-      description: NOTICE_PUSH,
-    });
+    for (const description of [NOTICE_PUSH, DATA24H_PUSH, KLINE_PUSH]) {
+      expect(pact.interactions).toContainEqual({ type: 'Asynchronous/Messages', description });
+    }
   });
 });
 

@@ -1,23 +1,32 @@
 import type { Candle, KlinePeriod } from '@bourse/protocol';
-import Decimal from 'decimal.js';
-import { DAY_MS, formatPrice, MINUTE_MS, PriceProcess } from './price-process.ts';
+import { anchorAt, countUpTo, type Anchor } from './overrides.ts';
+import {
+  DAY_MS,
+  formatPrice,
+  HOUR_MS,
+  Memo,
+  MINUTE_MS,
+  PriceProcess,
+  type Span,
+} from './price-process.ts';
 
 /**
- * Candles. 1m..4h are aggregates of 1m candles, and each 1m candle is the aggregate of the
- * process's 60 second ticks. 1d, 1w and 1M are built from day candles whose open and close are
- * the process's day levels (so they match the minutes exactly); their high/low come from the
- * minutes only for days at or after `detailFrom` and are synthesised from the day's own seed
- * before it, so 1 000 monthly candles cost ~30 000 cheap day draws instead of 80 years of
- * seconds. Volumes are integers of 0.0001 units, so sums are exact.
+ * Candles of every period, built from the process's days, hours, minutes and seconds (see
+ * price-process.ts) with the control API's overrides laid over them. A candle exists only for a
+ * period in which the market was open; the one still forming holds the ticks up to now and no
+ * further. Finished candles are memoised.
  */
-interface Bar {
+
+/** A candle in log levels (relative to the reference price), volume in 0.0001 units. */
+export interface Bar {
   time: number;
   open: number;
   high: number;
   low: number;
   close: number;
-  /** in 0.0001 units */
   volume: number;
+  /** turnover in the quote currency */
+  amount: number;
 }
 
 const FIXED_MS: Partial<Record<KlinePeriod, number>> = {
@@ -25,8 +34,8 @@ const FIXED_MS: Partial<Record<KlinePeriod, number>> = {
   '5m': 5 * MINUTE_MS,
   '15m': 15 * MINUTE_MS,
   '30m': 30 * MINUTE_MS,
-  '1h': 60 * MINUTE_MS,
-  '4h': 240 * MINUTE_MS,
+  '1h': HOUR_MS,
+  '4h': 4 * HOUR_MS,
   '1d': DAY_MS,
 };
 
@@ -40,146 +49,271 @@ export const periodStart = (period: KlinePeriod, t: number): number => {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 };
 
-/** opening time of the period before the one opening at start */
-const previousStart = (period: KlinePeriod, start: number): number =>
-  periodStart(period, start - 1);
-
-const merge = (bars: Bar[], time: number): Bar => {
-  const first = bars[0];
-  const last = bars[bars.length - 1];
-  if (!first || !last) throw new RangeError('no bars');
-  let high = -Infinity;
-  let low = Infinity;
-  let volume = 0;
-  for (const bar of bars) {
-    high = Math.max(high, bar.high);
-    low = Math.min(low, bar.low);
-    volume += bar.volume;
-  }
-  return { time, open: first.open, high, low, close: last.close, volume };
-};
-
-export interface HistoryOptions {
-  /** the newest candle is the one containing this time (ms) */
-  to: number;
-  /** how many candles, oldest first; 1000 unless told */
-  limit?: number;
-}
-
-export class CandleBook {
-  private readonly processes = new Map<string, PriceProcess>();
-
-  constructor(
-    private readonly seed: number,
-    /** days from here on get exact high/low from their minutes */
-    private readonly detailFrom: number,
-  ) {}
-
-  process(symbolId: string): PriceProcess {
-    let process = this.processes.get(symbolId);
-    if (!process) {
-      process = new PriceProcess(this.seed, symbolId);
-      this.processes.set(symbolId, process);
-    }
-    return process;
-  }
-
-  minuteBar(process: PriceProcess, time: number): Bar {
-    const index = Math.floor(time / MINUTE_MS);
-    const levels = process.secondLevels(index);
-    const ref = process.spec.referencePrice;
-    let high = -Infinity;
-    let low = Infinity;
-    for (let s = 0; s < 60; s++) {
-      const level = levels[s] ?? 0;
-      high = Math.max(high, level);
-      low = Math.min(low, level);
-    }
-    const close = levels[60] ?? 0;
-    high = Math.max(high, close);
-    low = Math.min(low, close);
-    const moved = high - low;
-    // volume follows activity: none while closed
-    const volume = moved === 0 ? 0 : Math.round((moved / process.spec.volatility) * 1e9);
-    return {
-      time: index * MINUTE_MS,
-      open: ref * Math.exp(levels[0] ?? 0),
-      high: ref * Math.exp(high),
-      low: ref * Math.exp(low),
-      close: ref * Math.exp(close),
-      volume,
-    };
-  }
-
-  dayBar(process: PriceProcess, day: number): Bar {
-    const time = day * DAY_MS;
-    if (time >= Math.floor(this.detailFrom / DAY_MS) * DAY_MS) {
-      const bars: Bar[] = [];
-      for (let m = 0; m < 1440; m++) bars.push(this.minuteBar(process, time + m * MINUTE_MS));
-      return merge(bars, time);
-    }
-    const ref = process.spec.referencePrice;
-    const open = process.dayLevel(day);
-    const close = process.dayLevel(day + 1);
-    const { openMinutes } = process.dayReturn(day);
-    const sigma = (process.spec.volatility / Math.sqrt(365.25 * 1440)) * Math.sqrt(openMinutes);
-    // a cheap, seeded stand-in for the day's excursions beyond its open and close
-    const [up, down] = process.dayExcursion(day);
-    const high = Math.max(open, close) + (openMinutes > 0 ? up * sigma : 0);
-    const low = Math.min(open, close) - (openMinutes > 0 ? down * sigma : 0);
-    const wiggle = up + down;
-    return {
-      time,
-      open: ref * Math.exp(open),
-      high: ref * Math.exp(high),
-      low: ref * Math.exp(low),
-      close: ref * Math.exp(close),
-      volume: Math.round(openMinutes * 1e4 * (1 + wiggle)),
-    };
-  }
-
-  private bar(process: PriceProcess, period: KlinePeriod, start: number): Bar {
-    if (period === '1m') return this.minuteBar(process, start);
-    if (period === '1d') return this.dayBar(process, start / DAY_MS);
-    const end =
-      period === '1w' || period === '1M'
-        ? nextStart(period, start)
-        : start + (FIXED_MS[period] ?? 0);
-    const bars: Bar[] = [];
-    if (period === '1w' || period === '1M') {
-      for (let t = start; t < end; t += DAY_MS) bars.push(this.dayBar(process, t / DAY_MS));
-    } else {
-      for (let t = start; t < end; t += MINUTE_MS) bars.push(this.minuteBar(process, t));
-    }
-    return merge(bars, start);
-  }
-
-  /** the newest `limit` candles of a symbol and period, oldest first, the last containing `to` */
-  history(symbolId: string, period: KlinePeriod, { to, limit = 1000 }: HistoryOptions): Candle[] {
-    const process = this.process(symbolId);
-    const starts: number[] = [];
-    let start = periodStart(period, to);
-    for (let i = 0; i < limit; i++) {
-      starts.push(start);
-      start = previousStart(period, start);
-    }
-    const precision = process.spec.pricePrecision;
-    return starts.reverse().map((s) => {
-      const bar = this.bar(process, period, s);
-      return {
-        time: bar.time,
-        open: formatPrice(bar.open, precision),
-        high: formatPrice(bar.high, precision),
-        low: formatPrice(bar.low, precision),
-        close: formatPrice(bar.close, precision),
-        volume: new Decimal(bar.volume).div(10_000).toFixed(4),
-      };
-    });
-  }
-}
-
-const nextStart = (period: KlinePeriod, start: number): number => {
+/** opening time of the period after the one opening at start */
+export const nextStart = (period: KlinePeriod, start: number): number => {
+  const fixed = FIXED_MS[period];
+  if (fixed) return start + fixed;
   if (period === '1w') return start + 7 * DAY_MS;
   const date = new Date(start);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 };
+
+/** opening time of the period before the one opening at start */
+export const previousStart = (period: KlinePeriod, start: number): number =>
+  periodStart(period, start - 1);
+
+export const merge = (bars: readonly (Bar | null)[], time: number): Bar | null => {
+  let result: Bar | null = null;
+  for (const bar of bars) {
+    if (!bar) continue;
+    if (!result) {
+      result = { ...bar, time };
+      continue;
+    }
+    result.high = Math.max(result.high, bar.high);
+    result.low = Math.min(result.low, bar.low);
+    result.close = bar.close;
+    result.volume += bar.volume;
+    result.amount += bar.amount;
+  }
+  return result;
+};
+
+type Unit = 'day' | 'hour' | 'minute';
+const UNIT_MS: Record<Unit, number> = { day: DAY_MS, hour: HOUR_MS, minute: MINUTE_MS };
+
+interface Segment {
+  at: number;
+  follow: boolean;
+  /** follow: added to the process's level; hold: the level itself */
+  shift: number;
+}
+
+export interface HistoryOptions {
+  /** the window's first candle opening time (inclusive); none means as far back as needed */
+  from?: number | undefined;
+  /** the window's last candle opening time (inclusive); later than now means now */
+  to?: number | undefined;
+  /** the newest `limit` candles of the window */
+  limit: number;
+  /** the simulated time: nothing after it exists and the candle containing it is forming */
+  now: number;
+}
+
+/** One symbol: its process and the overrides over it. */
+export class Track {
+  private segments: Segment[] = [];
+  /** changes whenever the overrides do, so memoised candles of the old ones are not reused */
+  revision = 0;
+
+  constructor(readonly process: PriceProcess) {}
+
+  get ref(): number {
+    return this.process.spec.referencePrice;
+  }
+
+  setAnchors(anchors: readonly Anchor[]): void {
+    this.segments = anchors.map((anchor) => {
+      const level = Math.log(Number(anchor.price) / this.ref);
+      return anchor.mode === 'hold'
+        ? { at: anchor.at, follow: false, shift: level }
+        : { at: anchor.at, follow: true, shift: level - this.process.levelAt(anchor.at) };
+    });
+    this.revision += 1;
+  }
+
+  private segmentAt(t: number): Segment | null {
+    return anchorAt(this.segments, t);
+  }
+
+  /** whether an override starts in (start, end] */
+  private changesWithin(start: number, end: number): boolean {
+    return countUpTo(this.segments, end) > countUpTo(this.segments, start);
+  }
+
+  /** the level in force at t, overrides applied */
+  level(t: number): number {
+    return this.apply(this.process.levelAt(t), this.segmentAt(t));
+  }
+
+  private apply(level: number, segment: Segment | null): number {
+    if (!segment) return level;
+    return segment.follow ? level + segment.shift : segment.shift;
+  }
+
+  price(level: number): number {
+    return this.ref * Math.exp(level);
+  }
+
+  private spanBar(span: Span, time: number, segment: Segment | null): Bar {
+    const held = segment !== null && !segment.follow;
+    const shift = segment?.shift ?? 0;
+    const open = held ? shift : span.open + shift;
+    const close = held ? shift : span.close + shift;
+    const high = held ? shift : span.high + shift;
+    const low = held ? shift : span.low + shift;
+    const volume = held ? 0 : span.volume;
+    const typical = this.price((open + close + high + low) / 4);
+    return { time, open, high, low, close, volume, amount: (volume / 1e4) * typical };
+  }
+
+  /**
+   * A minute from its seconds `first` to `last` (0..60): the partial minute at now, a minute an
+   * override starts in, or the start of a 24 h window. Volume accrues by the second.
+   */
+  seconds(minuteIndex: number, first: number, last: number): Bar | null {
+    const span = this.process.minute(minuteIndex);
+    if (span.minutes === 0) return null;
+    const start = minuteIndex * MINUTE_MS;
+    const levels = this.process.secondLevels(minuteIndex);
+    let high = -Infinity;
+    let low = Infinity;
+    let open = 0;
+    let close = 0;
+    let trading = 0;
+    for (let s = first; s <= last; s++) {
+      const segment = this.segmentAt(start + s * 1000);
+      const level = this.apply(levels[s] ?? 0, segment);
+      if (s === first) open = level;
+      close = level;
+      high = Math.max(high, level);
+      low = Math.min(low, level);
+      if (s < last && (segment === null || segment.follow)) trading += 1;
+    }
+    const volume = Math.floor((span.volume * trading) / 60);
+    const amount = (volume / 1e4) * this.price(close);
+    return { time: start, open, high, low, close, volume, amount };
+  }
+
+  /** One day, hour or minute (by index since the epoch) as it stands at `until`. */
+  unit(unit: Unit, index: number, until: number): Bar | null {
+    const size = UNIT_MS[unit];
+    const start = index * size;
+    if (start > until) return null;
+    const end = start + size;
+    const complete = end <= until;
+    const upTo = complete ? end : until;
+    if (unit === 'minute') {
+      if (complete && !this.changesWithin(start, end)) {
+        const span = this.process.minute(index);
+        return span.minutes === 0 ? null : this.spanBar(span, start, this.segmentAt(start));
+      }
+      return this.seconds(index, 0, Math.min(60, Math.floor((upTo - start) / 1000)));
+    }
+    if (complete && !this.changesWithin(start, end)) {
+      const span = unit === 'day' ? this.process.day(index) : this.process.hour(index);
+      return span.minutes === 0 ? null : this.spanBar(span, start, this.segmentAt(start));
+    }
+    const child: Unit = unit === 'day' ? 'hour' : 'minute';
+    const count = unit === 'day' ? 24 : 60;
+    const parts: (Bar | null)[] = [];
+    for (let i = 0; i < count; i++) {
+      if (start + (i * size) / count > until) break;
+      parts.push(this.unit(child, index * count + i, until));
+    }
+    return merge(parts, start);
+  }
+
+  /** [start, end) as one bar, from the largest whole units that fit */
+  range(start: number, end: number, until: number): Bar | null {
+    const parts: (Bar | null)[] = [];
+    for (let t = start; t < end;) {
+      const unit: Unit =
+        t % DAY_MS === 0 && t + DAY_MS <= end
+          ? 'day'
+          : t % HOUR_MS === 0 && t + HOUR_MS <= end
+            ? 'hour'
+            : 'minute';
+      parts.push(this.unit(unit, Math.floor(t / UNIT_MS[unit]), until));
+      t += UNIT_MS[unit];
+    }
+    return merge(parts, start);
+  }
+
+  /** the candle of a period opening at start, as it stands at `until` */
+  periodBar(period: KlinePeriod, start: number, until: number): Bar | null {
+    return this.range(start, Math.min(nextStart(period, start), until + MINUTE_MS), until);
+  }
+
+  toCandle(bar: Bar): Candle {
+    const precision = this.process.spec.pricePrecision;
+    return {
+      time: bar.time,
+      open: formatPrice(this.price(bar.open), precision),
+      high: formatPrice(this.price(bar.high), precision),
+      low: formatPrice(this.price(bar.low), precision),
+      close: formatPrice(this.price(bar.close), precision),
+      volume: formatVolume(bar.volume),
+    };
+  }
+}
+
+/** 0.0001 units as a decimal string with four places */
+export const formatVolume = (units: number): string => {
+  const digits = String(Math.round(units)).padStart(5, '0');
+  return `${digits.slice(0, -4)}.${digits.slice(-4)}`;
+};
+
+/** Candles of every symbol, memoised once finished. */
+export class CandleBook {
+  private readonly tracks = new Map<string, Track>();
+  private readonly finished = new Memo<string, Candle>(200_000);
+
+  constructor(private readonly seed: number) {}
+
+  track(symbolId: string): Track {
+    let track = this.tracks.get(symbolId);
+    if (!track) {
+      track = new Track(new PriceProcess(this.seed, symbolId));
+      this.tracks.set(symbolId, track);
+    }
+    return track;
+  }
+
+  /** the candle of a period opening at start, as it stands at now (null if nothing traded) */
+  candle(symbolId: string, period: KlinePeriod, start: number, now: number): Candle | null {
+    const track = this.track(symbolId);
+    const done = nextStart(period, start) <= now;
+    const key = `${symbolId}|${String(track.revision)}|${period}|${String(start)}`;
+    if (done) {
+      const cached = this.finished.get(key);
+      if (cached) return cached;
+    }
+    const bar = track.periodBar(period, start, now);
+    if (!bar) return null;
+    const candle = track.toCandle(bar);
+    if (done) this.finished.set(key, candle);
+    return candle;
+  }
+
+  /**
+   * The newest `limit` candles of a window, oldest first. Periods in which the market did not
+   * trade have no candle and are skipped; nothing opens before the epoch.
+   */
+  history(symbolId: string, period: KlinePeriod, options: HistoryOptions): Candle[] {
+    const { now, limit } = options;
+    const track = this.track(symbolId);
+    const to = Math.min(options.to ?? now, now);
+    const floor = Math.max(options.from ?? 0, 0);
+    const out: Candle[] = [];
+    for (
+      let start = periodStart(period, to);
+      out.length < limit && start >= floor;
+      start = previousStart(period, start)
+    ) {
+      const end = Math.min(
+        nextStart(period, start),
+        Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
+      );
+      if (track.process.openMinutesBetween(start, end) === 0) continue;
+      const candle = this.candle(symbolId, period, start, now);
+      if (candle) out.push(candle);
+    }
+    return out.reverse();
+  }
+
+  /** the newest candle at now: the forming one, or the last before the market closed */
+  current(symbolId: string, period: KlinePeriod, now: number): Candle | null {
+    return this.history(symbolId, period, { now, limit: 1 })[0] ?? null;
+  }
+}

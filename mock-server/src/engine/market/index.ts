@@ -1,3 +1,5 @@
 export * from './candles.ts';
+export * from './market.ts';
+export * from './overrides.ts';
 export * from './price-process.ts';
 export * from './trading-hours.ts';

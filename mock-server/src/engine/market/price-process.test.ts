@@ -61,4 +61,29 @@ describe('PriceProcess', () => {
     new PriceProcess(9, 'btcusdt').tickAt(T0);
     expect(new PriceProcess(9, 'solusdt').tickAt(T0)).toBe(alone);
   });
+
+  it('jumps as a sudden step at one second, not spread over the day', () => {
+    const p = new PriceProcess(11, 'btcusdt');
+    const firstDay = Math.floor(T0 / 86_400_000) - 400;
+    let checked = 0;
+    for (let day = firstDay; day < firstDay + 400 && checked < 3; day++) {
+      const info = p.day(day);
+      if (info.jump === 0) continue;
+      checked += 1;
+      const at = day * 86_400_000 + info.jumpMinute * 60_000 + info.jumpSecond * 1000;
+      const step = Math.log(p.priceAt(at + 1000)) - Math.log(p.priceAt(at));
+      // the one-second move carries the jump (the diffusion adds a hair, a bounce off the
+      // minute's extreme at most a little more)
+      expect(Math.abs(step - info.jump)).toBeLessThan(Math.abs(info.jump) * 0.35);
+      // and no other second that day comes near it
+      let biggestOther = 0;
+      for (let t = day * 86_400_000; t < (day + 1) * 86_400_000; t += 1000) {
+        if (t === at) continue;
+        const r = Math.abs(Math.log(p.priceAt(t + 1000)) - Math.log(p.priceAt(t)));
+        biggestOther = Math.max(biggestOther, r);
+      }
+      expect(biggestOther).toBeLessThan(Math.abs(info.jump) / 3);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });

@@ -1,0 +1,92 @@
+import type { Candle } from '@bourse/protocol';
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { Market } from './market.ts';
+import { emptyMarketState } from './overrides.ts';
+
+const NOW = Date.UTC(2026, 10, 18, 15, 20, 17, 250);
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+const newMarket = () => {
+  const state = emptyMarketState();
+  return new Market(
+    7,
+    () => state,
+    () => undefined,
+  );
+};
+
+const max = (candles: readonly Candle[], key: 'high' | 'low') => {
+  const values = candles.map((c) => c[key]);
+  return key === 'high' ? Decimal.max(...values) : Decimal.min(...values);
+};
+const volume = (candles: readonly Candle[]) =>
+  candles.reduce((sum, c) => sum.plus(c.volume), new Decimal(0));
+
+describe('Market', () => {
+  it('takes the 24 h statistics from the same minutes the candles show', () => {
+    const market = newMarket();
+    for (const id of ['btcusdt', 'eurusd', 'aapl']) {
+      const ticker = market.ticker(id, NOW);
+      const minutes = market.history(id, '1m', { from: NOW - DAY - MINUTE, limit: 1500 }, NOW);
+      const inside = minutes.filter((c) => c.time >= NOW - DAY);
+      expect(ticker.last_price).toBe(minutes.at(-1)?.close);
+      // the window starts inside a minute: its whole minutes bound it from both sides
+      expect(new Decimal(ticker.high).lte(max(minutes, 'high'))).toBe(true);
+      expect(new Decimal(ticker.high).gte(max(inside, 'high'))).toBe(true);
+      expect(new Decimal(ticker.low).gte(max(minutes, 'low'))).toBe(true);
+      expect(new Decimal(ticker.low).lte(max(inside, 'low'))).toBe(true);
+      expect(new Decimal(ticker.volume).gte(volume(inside))).toBe(true);
+      expect(new Decimal(ticker.volume).lte(volume(minutes))).toBe(true);
+      expect(new Decimal(ticker.change).eq(new Decimal(ticker.last_price).minus(ticker.open))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('quotes a spread around the last price, a tick at least', () => {
+    const market = newMarket();
+    for (const ticker of market.tickers(NOW)) {
+      const last = new Decimal(ticker.last_price);
+      expect(new Decimal(ticker.bid).lt(last)).toBe(true);
+      expect(new Decimal(ticker.ask).gt(last)).toBe(true);
+      // under half a percent wide
+      expect(new Decimal(ticker.ask).minus(ticker.bid).div(last).lt(0.005)).toBe(true);
+    }
+  });
+
+  it('keeps candles built from their minutes across a price override', () => {
+    const market = newMarket();
+    const at = NOW - 25 * MINUTE;
+    market.setPrice('btcusdt', '12345.67', at);
+    expect(market.price('btcusdt', at + 1000)).toBe('12345.67');
+    const [hour] = market.history('btcusdt', '1h', { to: at, limit: 1 }, NOW);
+    const minutes = market.history(
+      'btcusdt',
+      '1m',
+      { from: hour?.time, to: (hour?.time ?? 0) + 59 * MINUTE, limit: 60 },
+      NOW,
+    );
+    expect(hour?.open).toBe(minutes[0]?.open);
+    expect(hour?.close).toBe(minutes.at(-1)?.close);
+    expect(hour?.high).toBe(max(minutes, 'high').toFixed(2));
+    expect(new Decimal(hour?.low ?? 0).eq(max(minutes, 'low'))).toBe(true);
+    expect(new Decimal(hour?.volume ?? 0).eq(volume(minutes))).toBe(true);
+    // the minute the price was set in shows the move
+    const moved = minutes.find((c) => c.time === Math.floor(at / MINUTE) * MINUTE);
+    expect(Number(moved?.low)).toBeLessThanOrEqual(12_345.67);
+  });
+
+  it('holds a paused price through the candles and the ticker', () => {
+    const market = newMarket();
+    market.pause(undefined, NOW - 10 * MINUTE);
+    const held = market.price('ethusdt', NOW - 10 * MINUTE + 1000);
+    expect(market.ticker('ethusdt', NOW).last_price).toBe(held);
+    const minutes = market.history('ethusdt', '1m', { limit: 5 }, NOW);
+    for (const minute of minutes) {
+      expect(minute).toMatchObject({ open: held, high: held, low: held, close: held });
+      expect(minute.volume).toBe('0.0000');
+    }
+  });
+});
