@@ -45,6 +45,30 @@ describe('Market', () => {
     }
   });
 
+  it('quotes a closed stock by its last session over the weekend, not a flat 0 %', () => {
+    const market = newMarket();
+    // Friday 2026-11-20, 16:00 New York (21:00 UTC): the close; Sunday noon UTC: still closed
+    const fridayClose = Date.UTC(2026, 10, 20, 21);
+    const sunday = Date.UTC(2026, 10, 22, 12);
+    const ticker = market.ticker('aapl', sunday);
+    expect(ticker.status).toBe('closed');
+    expect(ticker.time).toBe(sunday);
+    expect(ticker.last_price).toBe(market.price('aapl', fridayClose));
+    expect(ticker.open).toBe(market.price('aapl', fridayClose - DAY));
+    expect(new Decimal(ticker.change_rate).isZero()).toBe(false);
+    expect(new Decimal(ticker.volume).gt(0)).toBe(true);
+    // the same numbers as at the close itself
+    const atClose = market.ticker('aapl', fridayClose);
+    expect({ ...ticker, time: 0, status: 'x' }).toEqual({ ...atClose, time: 0, status: 'x' });
+  });
+
+  it('quotes a price set while the market is closed', () => {
+    const market = newMarket();
+    const sunday = Date.UTC(2026, 10, 22, 12);
+    market.setPrice('aapl', '300.00', sunday);
+    expect(market.ticker('aapl', sunday + 2000).last_price).toBe('300.00');
+  });
+
   it('quotes a spread around the last price, a tick at least', () => {
     const market = newMarket();
     for (const ticker of market.tickers(NOW)) {

@@ -85,18 +85,27 @@ export class Market {
     return bar;
   }
 
-  /** One symbol's rolling 24 h statistics at now. */
+  /**
+   * One symbol's rolling 24 h statistics at now. A market that has not traded for the whole
+   * last 24 h (a stock over the weekend) quotes the 24 h up to its last trade instead, as real
+   * terminals show the last session rather than a flat 0.00 %; the last price is still the
+   * price now (a control-API override while closed shows).
+   */
   ticker(symbolId: string, now: number): Ticker {
     const track = this.track(symbolId);
     const spec = track.process.spec;
-    const since = now - DAY_MS;
+    const process = track.process;
+    const quiet =
+      process.openMinutesBetween(Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS, now) === 0;
+    const end = quiet ? (process.lastTradeEnd(now) ?? now) : now;
+    const since = end - DAY_MS;
     const firstMinute = Math.floor(since / MINUTE_MS);
     const secondOfFirst = Math.floor((since - firstMinute * MINUTE_MS) / 1000);
     const window = merge(
       [
         track.seconds(firstMinute, secondOfFirst, 60),
-        this.windowBar(symbolId, track, now),
-        track.unit('minute', Math.floor(now / MINUTE_MS), now),
+        this.windowBar(symbolId, track, end),
+        track.unit('minute', Math.floor(end / MINUTE_MS), end),
       ],
       since,
     );

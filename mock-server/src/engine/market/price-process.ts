@@ -25,8 +25,12 @@ export const SECONDS_PER_YEAR = 365.25 * 86_400;
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
-/** 2026-01-01 UTC, where every symbol sits at its reference price */
-export const ANCHOR_DAY = Math.floor(Date.UTC(2026, 0, 1) / DAY_MS);
+/**
+ * 2026-11-16 UTC, where every symbol sits at its reference price. The fixtures' reference prices
+ * are that month's real levels, so quotes around now look like the real market's; the further
+ * the clock is from the anchor, the further the random walk has taken them.
+ */
+export const ANCHOR_DAY = Math.floor(Date.UTC(2026, 10, 16) / DAY_MS);
 /** chance that an open day carries a jump, and its size in daily σ */
 const JUMP_CHANCE = 0.03;
 const JUMP_SIZE = 2.5;
@@ -223,6 +227,32 @@ export class PriceProcess {
       t = dayEnd;
     }
     return count;
+  }
+
+  /**
+   * The end of the last open minute that began before t, looking back at most `days` days; null
+   * when the market did not trade in that time. Stocks and forex use it to quote their last
+   * session while closed.
+   */
+  lastTradeEnd(t: number, days = 10): number | null {
+    const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
+    for (let day = Math.floor(minute / DAY_MS), n = 0; n <= days; day--, n++) {
+      const prefix = this.openPrefix(day);
+      // minutes of this day that began before t
+      const upTo = Math.min(1440, Math.ceil((t - day * DAY_MS) / MINUTE_MS));
+      const open = prefix[upTo] ?? 0;
+      if (open === 0) continue;
+      // the last minute m < upTo with prefix[m + 1] === open
+      let lo = 0;
+      let hi = upTo - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((prefix[mid + 1] ?? 0) >= open) hi = mid;
+        else lo = mid + 1;
+      }
+      return day * DAY_MS + (lo + 1) * MINUTE_MS;
+    }
+    return null;
   }
 
   isOpen(t: number): boolean {
