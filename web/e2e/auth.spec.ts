@@ -2,11 +2,12 @@ import type { Page } from '@playwright/test';
 import {
   control,
   expect,
+  expectLanded,
   loginFields,
   maskedEmail,
   openApp,
   scenarioUser,
-  signIn,
+  openPersonalCentre,
   stored,
   test,
   text,
@@ -36,11 +37,12 @@ async function logOut(page: Page) {
 }
 
 test.describe('signing up and in', () => {
-  test('a new account made with the e-mailed code lands signed in on the personal centre, and can log out and back in', async ({
+  test('a new account made with the e-mailed code lands signed in on the home screen, and can log out and back in', async ({
     page,
   }) => {
     await register(page, NEW_USER);
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expectLanded(page);
+    await openPersonalCentre(page, NEW_USER.email);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('user.title'));
     const profile = page.getByRole('region', { name: text('user.profile') });
     await expect(profile.getByText(maskedEmail(NEW_USER.email))).toBeVisible();
@@ -51,7 +53,14 @@ test.describe('signing up and in', () => {
     expect(await stored(page, 'is_login')).toBe(false);
     expect(await stored(page, 'token')).toBeNull();
 
-    await signIn(page, NEW_USER);
+    // Logged out from the personal centre, the next login goes back there.
+    const form = loginFields(page);
+    await form.email.fill(NEW_USER.email);
+    await form.password.fill(NEW_USER.password);
+    await form.agreement.check();
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expect(page.getByText(maskedEmail(NEW_USER.email))).toBeVisible();
   });
 
   test('a wrong password is refused with a message, and the typed account stays', async ({
@@ -82,7 +91,8 @@ test.describe('signing up and in', () => {
     await form.agreement.check();
     await form.remember.check();
     await form.submit.click();
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expectLanded(page);
+    await openPersonalCentre(page, FRESH_USER.email);
     await logOut(page);
 
     await page.reload();
@@ -91,6 +101,7 @@ test.describe('signing up and in', () => {
     await expect(form.remember).toBeChecked();
     await expect(form.agreement).toBeChecked();
     await form.submit.click();
+    // Sent to log in from the personal centre, the user goes back there.
     await expect(page).toHaveURL(/\/pages\/user\/user$/);
     await expect(page.getByText(maskedEmail(FRESH_USER.email))).toBeVisible();
   });
@@ -140,5 +151,23 @@ test.describe('checking the forms before sending', () => {
     await expect(confirmItem.getByRole('alert')).toHaveText(text('validation.passwordsMismatch'));
     await expect(page).toHaveURL(/\/pages\/register\/register$/);
     expect(registrations).toEqual([]);
+  });
+});
+
+test.describe('the phone form', () => {
+  test('picks a country calling code from the searchable sheet', async ({ page }) => {
+    await openApp(page, '/pages/login/login');
+    await page.getByRole('option', { name: text('login.byPhone') }).click();
+    const codeButton = page.getByRole('button', { name: text('login.countryCode') });
+    await codeButton.click();
+    const sheet = page.getByRole('dialog', { name: text('login.chooseCountry') });
+    await expect(sheet).toBeVisible();
+    await sheet.getByPlaceholder(text('login.searchCountry')).fill('44');
+    await sheet.getByText('United Kingdom').click();
+    await expect(sheet).toBeHidden();
+    await expect(codeButton).toContainText('+44');
+    // opening it again shows the choice ticked
+    await codeButton.click();
+    await expect(page.getByRole('dialog', { name: text('login.chooseCountry') })).toBeVisible();
   });
 });

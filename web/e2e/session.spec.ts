@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { control, expect, openApp, scenarioUser, signIn, stored, test, text } from './support.ts';
+import {
+  control,
+  expect,
+  openApp,
+  openPersonalCentre,
+  scenarioUser,
+  signIn,
+  stored,
+  test,
+  text,
+} from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
 
@@ -48,6 +58,7 @@ test.describe('an expired session', () => {
   test.beforeEach(async ({ page }) => {
     await control.reset('verified-trader');
     await signIn(page, TRADER);
+    await openPersonalCentre(page, TRADER.email);
   });
 
   test('reloading the personal centre after the session expired goes back to login, once', async ({

@@ -195,6 +195,6 @@ test.describe('the live feed', () => {
     // The restarted server knows the session: the bind is accepted (no error frame).
     await page.waitForTimeout(500);
     expect(second.received.filter((frame) => frame.cmd === 'error')).toEqual([]);
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expect(page).toHaveURL(/\/pages\/home\/home$/);
   });
 });

@@ -104,10 +104,7 @@ export function loginFields(page: Page) {
   };
 }
 
-/**
- * Signs in through the login page (English) and waits for the personal centre, where a
- * successful login lands.
- */
+/** Signs in through the login page (English) and waits for the home screen, where it lands. */
 export async function signIn(
   page: Page,
   account: { email: string; password: string },
@@ -119,8 +116,19 @@ export async function signIn(
   await form.password.fill(account.password);
   await form.agreement.check();
   await form.submit.click();
-  await expect(page).toHaveURL(/\/pages\/user\/user$/);
-  await expect(page.getByText(maskedEmail(account.email))).toBeVisible();
+  await expectLanded(page);
+}
+
+/** The home screen, where signing in lands (LANDING_PATH). */
+export async function expectLanded(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/pages\/home\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('home.title'));
+}
+
+/** Opens the personal centre and waits for the signed-in user's e-mail on it. */
+export async function openPersonalCentre(page: Page, email: string): Promise<void> {
+  await openApp(page, '/pages/user/user');
+  await expect(page.getByText(maskedEmail(email))).toBeVisible();
 }
 
 /** What the app keeps in local storage under a SPEC key (`token`, `is_login`), parsed. */

@@ -1,15 +1,19 @@
 import { $isLoggedIn } from '#shared/session';
 import { DelayedLoader } from '#shared/ui';
 import { LANDING_PATH, PATHS } from '#shared/routing';
-import Mask from 'antd-mobile/es/components/mask';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useUnit } from 'effector-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { $overlayVisible } from './model.ts';
 import type { PageRoute } from './routes.tsx';
 import { REGISTERED_PATHS } from './routes.tsx';
 import { TabBar } from './tab-bar.tsx';
+
+// Loaded as the frame first draws, so it is there (and fades in) by the first loading call.
+const LoadingOverlay = lazy(() =>
+  import('./loading-overlay.tsx').then(({ LoadingOverlay }) => ({ default: LoadingOverlay })),
+);
 
 export interface RouteHandle {
   access?: Pick<PageRoute, 'auth' | 'guestOnly'>;
@@ -40,15 +44,9 @@ export function AppLayout() {
       {navigation.state === 'loading' ? <DelayedLoader label={t('common.loading')} /> : null}
       <Outlet />
       <TabBar available={REGISTERED_PATHS} />
-      <Mask visible={overlayVisible} opacity="thin" destroyOnClose>
-        <div
-          role="status"
-          aria-label={t('common.loading')}
-          style={{ display: 'grid', placeItems: 'center', height: '100%' }}
-        >
-          <SpinLoading color="primary" />
-        </div>
-      </Mask>
+      <Suspense fallback={null}>
+        <LoadingOverlay visible={overlayVisible} />
+      </Suspense>
     </div>
   );
 }

@@ -3,13 +3,12 @@ import 'antd-mobile/es/global';
 import './styles/global.css';
 // The saved theme applies from the first paint, whichever page opens first.
 import '#shared/theme';
-import { $apiClient, createApiClient } from '#shared/api';
+import { $apiClient, createBrowserApiClient } from '#shared/api';
 import { absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
 import { $language, createI18n, i18nReady } from '#shared/i18n';
 import { appStarted } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
-import { browserOnline } from '#shared/socket';
-import { createBrowserCodec } from '@bourse/protocol/codec/browser';
+import { browserOnline, pageHidden } from '#shared/socket';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { allSettled, fork, scopeBind } from 'effector';
 import { Provider } from 'effector-react';
@@ -39,9 +38,9 @@ async function start() {
     values: [
       [
         $apiClient,
-        createApiClient({
+        createBrowserApiClient({
           baseUrl: config.apiBase,
-          codec: createBrowserCodec(wireSettingsOf(config)),
+          wire: wireSettingsOf(config),
           headers: config.headers,
         }),
       ],
@@ -59,6 +58,15 @@ async function start() {
   const online = scopeBind(browserOnline, { scope });
   window.addEventListener('online', () => {
     online();
+  });
+  // What is kept locally but written lazily (the 24h market data) is written before the page
+  // may stop running: a phone may discard a hidden tab without unload events.
+  const hidden = scopeBind(pageHidden, { scope });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') hidden();
+  });
+  window.addEventListener('pagehide', () => {
+    hidden();
   });
 
   const router = createAppRouter(i18n.t('common.loading'));

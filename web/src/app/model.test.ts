@@ -5,10 +5,12 @@ import {
   transportFailed,
   type ApiClient,
 } from '#shared/api';
-import { endpoints } from '@bourse/protocol';
+import { $socketFactory, type SocketLike } from '#shared/socket';
+import { $uuid, sessionStarted } from '#shared/session';
+import { endpoints, EXAMPLE_USER } from '@bourse/protocol';
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $overlayVisible, OVERLAY_MAX_MS, showToastFx } from './model.ts';
+import { $overlayVisible, OVERLAY_MAX_MS, showToastFx, socketConfigured } from './model.ts';
 
 // A call that shows the overlay (noticeDetail has `loading: true`).
 const loadingCallFx = createApiEffect(endpoints.index.noticeDetail);
@@ -91,5 +93,37 @@ describe('toasts', () => {
       'Insufficient balance',
       'Server error, please try again later',
     ]);
+  });
+});
+
+describe('the live feed', () => {
+  it('waits for its address before dialling, even when the session is already there', async () => {
+    const dialled: string[] = [];
+    const socket: SocketLike = {
+      readyState: 0,
+      send: () => undefined,
+      close: () => undefined,
+      addEventListener: () => undefined,
+    };
+    const scope = fork({
+      values: [
+        [$uuid, 'device-1'],
+        [
+          $socketFactory,
+          (url: string) => {
+            dialled.push(url);
+            return socket;
+          },
+        ],
+      ],
+    });
+    await allSettled(sessionStarted, {
+      scope,
+      params: { token: 'tok', user: { ...EXAMPLE_USER } },
+    });
+    expect(dialled).toEqual([]);
+    await allSettled(socketConfigured, { scope, params: 'ws://feed.example/ws' });
+    expect(dialled).toHaveLength(1);
+    expect(dialled[0]).toMatch(/^ws:\/\/feed\.example\/ws\?uuid=device-1&time=\d+$/);
   });
 });

@@ -66,10 +66,11 @@ sample({
   filter: ({ url }) => url !== '',
   target: socketConfigChanged,
 });
+// It starts once both are known: a session restored from storage must not dial an empty URL.
 sample({
   clock: [$isLoggedIn, $socketUrl],
-  source: $isLoggedIn,
-  filter: Boolean,
+  source: { loggedIn: $isLoggedIn, url: $socketUrl },
+  filter: ({ loggedIn, url }) => loggedIn && url !== '',
   fn: () => undefined,
   target: socketStarted,
 });

@@ -1,5 +1,5 @@
+import { DisconnectedBlock } from '#shared/ui';
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { PageLoadTimeout } from './page-loading.ts';
@@ -12,8 +12,7 @@ export function RouteError() {
   console.error('[route]', error);
   return (
     <div style={{ paddingTop: '20dvh' }} role="alert">
-      <ErrorBlock
-        status="disconnected"
+      <DisconnectedBlock
         title={t(timedOut ? 'errors.pageTimeout' : 'errors.pageLoad')}
         description={t('errors.pageLoadHint')}
       >
@@ -26,7 +25,7 @@ export function RouteError() {
         >
           {t('common.retry')}
         </Button>
-      </ErrorBlock>
+      </DisconnectedBlock>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PATHS } from '#shared/routing';
+import { declareAvailablePaths, PATHS } from '#shared/routing';
 import type { ComponentType } from 'react';
 import { loadPage } from './page-loading.ts';
 
@@ -24,16 +24,20 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: PATHS.login, load: () => import('#pages/login'), guestOnly: true },
   { path: PATHS.register, load: () => import('#pages/register'), guestOnly: true },
   { path: PATHS.forget, load: () => import('#pages/forget') },
+  { path: PATHS.home, load: () => import('#pages/home'), auth: true },
   { path: PATHS.user, load: () => import('#pages/user'), auth: true },
+  { path: PATHS.quotes, load: () => import('#pages/quotes'), auth: true },
   { path: PATHS.setup, load: () => import('#pages/setup'), auth: true },
   { path: PATHS.setupName, load: () => import('#pages/setup-name'), auth: true },
   { path: PATHS.setupPassword, load: () => import('#pages/setup-password'), auth: true },
   { path: PATHS.announcement, load: () => import('#pages/announcement') },
+  { path: PATHS.ipo, load: () => import('#pages/ipo') },
   { path: PATHS.announcementDetail, load: () => import('#pages/announcement-detail') },
   { path: PATHS.help, load: () => import('#pages/help') },
   { path: PATHS.consult, load: () => import('#pages/consult') },
   { path: PATHS.consultDetail, load: () => import('#pages/consult-detail') },
   { path: PATHS.configDetail, load: () => import('#pages/config-detail') },
+  { path: PATHS.kline, load: () => import('#pages/kline'), auth: true },
 ];
 
 export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
@@ -41,3 +45,6 @@ export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(
   PAGE_ROUTES.map((route) => route.path),
 );
+
+// Pages show links to other pages (the chart's "Trade contract") only once those are registered.
+declareAvailablePaths(REGISTERED_PATHS);

@@ -1,6 +1,8 @@
+import { $selectedSymbol } from '#entities/market/model';
 import { PATHS } from '#shared/routing';
+import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import styles from './tab-bar.module.css';
 
 /** The seven tabs of SPEC.md §2; each shows once its screen exists. */
@@ -14,31 +16,55 @@ export const TABS = [
   { key: 'symbol', path: PATHS.kline, icon: 'M7 4v16M5 8h4v8H5zM17 4v16M15 6h4v6h-4z' },
 ] as const;
 
+type Tab = (typeof TABS)[number];
+
+/** Whether the tab bar belongs on a page: it is the frame of the tabs' own screens only. */
+export const showsTabBar = (pathname: string, available: ReadonlySet<string>): boolean =>
+  TABS.some((tab) => tab.path === pathname && available.has(tab.path));
+
+/**
+ * The tab bar of the tabs whose screens exist, on those screens. The Symbol tab opens the chart
+ * of the selected symbol and is labelled with it.
+ */
 export function TabBar({ available }: { available: ReadonlySet<string> }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const selected = useUnit($selectedSymbol);
   const tabs = TABS.filter((tab) => available.has(tab.path));
-  if (tabs.length < 2) return null;
+  if (tabs.length < 2 || !showsTabBar(pathname, available)) return null;
+
+  const targetOf = (tab: Tab) =>
+    tab.key === 'symbol' && selected
+      ? `${tab.path}?symbol=${encodeURIComponent(selected.id)}`
+      : tab.path;
+
   return (
     <nav className={styles.bar} aria-label={t('nav.tabs')}>
-      {tabs.map((tab) => (
-        <NavLink
-          key={tab.key}
-          to={tab.path}
-          className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
-        >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d={tab.icon}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span>{t(`nav.${tab.key}`)}</span>
-        </NavLink>
-      ))}
+      {tabs.map((tab) => {
+        const symbolLabel = tab.key === 'symbol' && selected ? selected.display : null;
+        return (
+          <NavLink
+            key={tab.key}
+            to={targetOf(tab)}
+            aria-label={
+              symbolLabel === null ? undefined : t('market.symbolTab', { display: symbolLabel })
+            }
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d={tab.icon}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span className={styles.label}>{symbolLabel ?? t(`nav.${tab.key}`)}</span>
+          </NavLink>
+        );
+      })}
     </nav>
   );
 }

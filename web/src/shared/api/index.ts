@@ -1,10 +1,7 @@
-export {
-  createApiClient,
-  type ApiClient,
-  type ApiClientOptions,
-  type ApiLogger,
-  type Credentials,
-} from './client.ts';
+// The HTTP client itself (`createApiClient`) is not exported here: the app loads it with the first
+// call (`createBrowserApiClient`), and a static export would put it in the entry chunk. Other
+// workspaces import it from `@bourse/web/api` (workspace-entry.ts).
+export type { ApiClient, ApiClientOptions, ApiLogger, Credentials, WireHeaders } from './client.ts';
 export {
   ApiError,
   fieldErrorOf,
@@ -17,6 +14,11 @@ export {
   type ApiErrorKind,
   type FieldError,
 } from './errors.ts';
+export {
+  createBrowserApiClient,
+  createLazyApiClient,
+  type BrowserApiClientOptions,
+} from './browser-client.ts';
 export {
   $apiClient,
   $credentials,

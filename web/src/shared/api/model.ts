@@ -5,16 +5,18 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@bourse/protocol';
-import { createBrowserCodec } from '@bourse/protocol/codec/browser';
 import { attach, createEffect, createEvent, createStore, sample, type Effect } from 'effector';
-import { createApiClient, type ApiClient, type Credentials } from './client.ts';
+import type { ApiClient, Credentials } from './client.ts';
 import type { ApiError } from './errors.ts';
+import { createBrowserApiClient } from './browser-client.ts';
 
-/** The client every API effect calls; tests put a fake in with `fork({ values })`. */
-export const $apiClient = createStore<ApiClient>(
-  createApiClient({ baseUrl: '', codec: createBrowserCodec() }),
-  { serialize: 'ignore' },
-);
+/**
+ * The client every API effect calls: the page's own origin with the protocol's default wire
+ * settings until the app puts its configured one in; tests put a fake in with `fork({ values })`.
+ */
+export const $apiClient = createStore<ApiClient>(createBrowserApiClient({ baseUrl: '' }), {
+  serialize: 'ignore',
+});
 
 /** Who calls: fed by the session model. */
 export const $credentials = createStore<Credentials>({

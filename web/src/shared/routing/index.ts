@@ -2,3 +2,4 @@ export * from './paths.ts';
 export * from './model.ts';
 export * from './landing.ts';
 export * from './go-back.ts';
+export * from './available.ts';

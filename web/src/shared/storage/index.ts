@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { appStarted } from '../lib/lifecycle.ts';
 
 /**
- * The client state kept in local storage, exactly the list of SPEC.md §3, each under one key.
+ * The client state kept in local storage: the list of SPEC.md §3, each under one key, and the
+ * few keys of our own marked below.
  * The model that owns a value persists its store with `persistLocal`; the defaults live with
  * those stores (see `CLIENT_DEFAULTS`).
  */
@@ -25,6 +26,8 @@ export const STORAGE_KEYS = {
   data24h: 'data_24h',
   leverageId: 'leverage_id',
   inviteCode: 'invite_code',
+  /** not in SPEC.md §3: the Market screen's favourite symbols (ids), kept on this device */
+  favourites: 'favourites',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;

@@ -4,3 +4,4 @@
 export { Page, type PageProps } from './page.tsx';
 export { DelayedLoader, LOADER_DELAY_MS } from './delayed-loader.tsx';
 export { Chevron } from './icons.tsx';
+export { DisconnectedBlock } from './error-blocks.tsx';

@@ -1,43 +1,19 @@
 import Button from 'antd-mobile/es/components/button';
-import CheckList from 'antd-mobile/es/components/check-list';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
-import Popup from 'antd-mobile/es/components/popup';
-import SearchBar from 'antd-mobile/es/components/search-bar';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  $country,
-  $phoneCodes,
-  $phoneCodesFailed,
-  $phoneCodesLoading,
-  countryPicked,
-  phoneCodesRequested,
-  type PhoneCode,
-} from '../model/login.ts';
+import { $country, phoneCodesRequested } from '../model/login.ts';
+import { flagOf } from './flag.ts';
 import styles from './login-page.module.css';
 
-/** The flag of an ISO 3166 alpha-2 country, drawn by the system's emoji font. */
-export const flagOf = (iso: string): string =>
-  /^[A-Za-z]{2}$/.test(iso)
-    ? String.fromCodePoint(
-        ...Array.from({ length: 2 }, (_, i) => 0x1f1e6 + iso.toUpperCase().charCodeAt(i) - 65),
-      )
-    : '';
+const CountrySheet = lazy(() =>
+  import('./country-sheet.tsx').then(({ CountrySheet }) => ({ default: CountrySheet })),
+);
 
-const matches = (entry: PhoneCode, query: string): boolean => {
-  const q = query.trim().toLowerCase();
-  if (q === '') return true;
-  const digits = q.replace(/^\+/, '');
-  return (
-    entry.country.toLowerCase().includes(q) ||
-    entry.iso.toLowerCase() === q ||
-    (digits !== '' && entry.code.replace(/^\+/, '').startsWith(digits))
-  );
-};
-
-/** The calling-code field's button, and the bottom sheet it opens. */
+/**
+ * The calling-code field's button, and the bottom sheet it opens. The sheet's code loads once
+ * the button shows (the phone form), not with the login page.
+ */
 export function CountryCodeButton() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -60,109 +36,15 @@ export function CountryCodeButton() {
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" />
         </svg>
       </Button>
-      <Popup
-        visible={visible}
-        onMaskClick={() => {
-          setVisible(false);
-        }}
-        onClose={() => {
-          setVisible(false);
-        }}
-        showCloseButton
-        destroyOnClose
-        bodyClassName={styles.sheet}
-      >
-        <CountryList
-          onPicked={() => {
+      {/* Mounted closed with the button, so the sheet slides in on the first tap too. */}
+      <Suspense fallback={null}>
+        <CountrySheet
+          visible={visible}
+          onClose={() => {
             setVisible(false);
           }}
         />
-      </Popup>
+      </Suspense>
     </>
-  );
-}
-
-function CountryList({ onPicked }: { onPicked: () => void }) {
-  const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const [codes, loading, failed, country, pick, retry] = useUnit([
-    $phoneCodes,
-    $phoneCodesLoading,
-    $phoneCodesFailed,
-    $country,
-    countryPicked,
-    phoneCodesRequested,
-  ]);
-  const shown = codes.filter((entry) => matches(entry, deferredQuery));
-
-  let body;
-  if (codes.length === 0 && failed && !loading) {
-    body = (
-      <ErrorBlock
-        status="disconnected"
-        title={t('login.countriesFailed')}
-        description={t('errors.pageLoadHint')}
-      >
-        <Button color="primary" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    );
-  } else if (codes.length === 0) {
-    body = (
-      <div className={styles.sheetSkeleton} aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 8 }, (_, index) => (
-          <Skeleton key={index} animated className={styles.skeletonRow} />
-        ))}
-      </div>
-    );
-  } else if (shown.length === 0) {
-    body = (
-      <p className={styles.sheetEmpty}>
-        {t('login.noCountryMatches', { query: deferredQuery.trim() })}
-      </p>
-    );
-  } else {
-    body = (
-      <CheckList
-        className={styles.countryList}
-        value={country ? [country.iso] : []}
-        onChange={(value) => {
-          // Tapping the chosen country again unticks it in a CheckList: it means "keep this one".
-          const iso = value[0] ?? country?.iso;
-          const entry = codes.find((candidate) => candidate.iso === iso);
-          if (entry) {
-            pick(entry);
-            onPicked();
-          }
-        }}
-      >
-        {shown.map((entry) => (
-          <CheckList.Item key={entry.iso} value={entry.iso}>
-            <span className={styles.countryRow}>
-              <span aria-hidden="true">{flagOf(entry.iso)}</span>
-              <span className={styles.countryName}>{entry.country}</span>
-              <span className={styles.countryCode}>{entry.code}</span>
-            </span>
-          </CheckList.Item>
-        ))}
-      </CheckList>
-    );
-  }
-
-  return (
-    <div role="dialog" aria-label={t('login.chooseCountry')}>
-      <h2 className={styles.sheetTitle}>{t('login.chooseCountry')}</h2>
-      <div className={styles.sheetSearch}>
-        <SearchBar
-          value={query}
-          onChange={setQuery}
-          placeholder={t('login.searchCountry')}
-          aria-label={t('login.searchCountry')}
-        />
-      </div>
-      <div className={styles.sheetBody}>{body}</div>
-    </div>
   );
 }

@@ -1,7 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisconnectedBlock } from '../error-blocks.tsx';
+import { EmptyBlock } from './empty-block.tsx';
 import styles from './state-views.module.css';
 
 /**
@@ -44,7 +45,7 @@ export function LoadError({
   const { t } = useTranslation();
   return (
     <div className={className ?? styles.state} role="alert">
-      <ErrorBlock status="disconnected" title={title} description={hint}>
+      <DisconnectedBlock title={title} description={hint}>
         <Button
           color="primary"
           {...(compact ? { size: 'small' as const } : {})}
@@ -54,7 +55,7 @@ export function LoadError({
         >
           {t('common.retry')}
         </Button>
-      </ErrorBlock>
+      </DisconnectedBlock>
     </div>
   );
 }
@@ -83,7 +84,7 @@ export function EmptyState({
 }) {
   return (
     <div className={className ?? styles.state}>
-      <ErrorBlock status="empty" title={title} description={hint}>
+      <EmptyBlock title={title} description={hint}>
         {action ? (
           <Button
             color="primary"
@@ -95,7 +96,7 @@ export function EmptyState({
             {action.label}
           </Button>
         ) : null}
-      </ErrorBlock>
+      </EmptyBlock>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { HomePage as Component } from './ui/home-page.tsx';

@@ -1,0 +1,1 @@
+export { IpoPage as Component } from './ui/ipo-page.tsx';

@@ -1,0 +1,148 @@
+import {
+  IPO_TAB_QUERY,
+  IPO_STAGE_ORDER,
+  IPO_STATUS_LABEL_KEYS,
+  IpoCard,
+  type IpoListModel,
+  type IpoStatus,
+} from '#entities/ipo';
+import { DelayedLoader, Page } from '#shared/ui';
+import { EmptyState, LoadError } from '#shared/ui/states';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { IPO_LISTS, tabOf } from '../model/lists.ts';
+import styles from './ipo-page.module.css';
+
+/** The four stages as tabs, the chosen one in `?tab=`, and its list of offerings. */
+export function IpoListsView() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search.get(IPO_TAB_QUERY));
+  return (
+    <Page title={t('ipo.title')} flush>
+      <nav className={styles.tabs} aria-label={t('ipo.tabs')}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setSearch({ [IPO_TAB_QUERY]: tabOf(key) }, { replace: true });
+          }}
+        >
+          {IPO_STAGE_ORDER.map((status) => (
+            <Tabs.Tab key={status} title={t(IPO_STATUS_LABEL_KEYS[status])} />
+          ))}
+        </Tabs>
+      </nav>
+      <IpoList key={tab} model={IPO_LISTS[tab]} />
+    </Page>
+  );
+}
+
+function IpoList({ model }: { model: IpoListModel }) {
+  const { t } = useTranslation();
+  useGate(model.Gate);
+  const view = useUnit(model.$view);
+  if (view === 'loading') return <DelayedLoader label={t('common.loading')} />;
+  if (view === 'error') return <ListLoadError model={model} />;
+  if (view === 'empty') return <NoOfferings model={model} />;
+  return <Offerings model={model} />;
+}
+
+function Offerings({ model }: { model: IpoListModel }) {
+  const { t } = useTranslation();
+  const { offerings, hasMore, refresh, loadNextPage } = useUnit({
+    offerings: model.$offerings,
+    hasMore: model.$hasMore,
+    refresh: model.refreshFx,
+    loadNextPage: model.loadNextPageFx,
+  });
+  return (
+    <PullToRefresh
+      pullingText={t('ipo.pullToRefresh')}
+      canReleaseText={t('ipo.releaseToRefresh')}
+      refreshingText={t('common.loading')}
+      completeText={t('ipo.refreshed')}
+      onRefresh={async () => {
+        // A failed refresh keeps the list; the app has already said why.
+        await refresh().catch(() => undefined);
+      }}
+    >
+      <ul className={styles.list} aria-label={t(IPO_STATUS_LABEL_KEYS[model.status])}>
+        {offerings.map((offering) => (
+          <li key={offering.id}>
+            <IpoCard offering={offering} showStatus={false} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={hasMore}
+        loadMore={async () => {
+          await loadNextPage();
+        }}
+      >
+        {(more, failed, retry) => <ListEnd hasMore={more} failed={failed} retry={retry} />}
+      </InfiniteScroll>
+    </PullToRefresh>
+  );
+}
+
+function ListEnd({
+  hasMore,
+  failed,
+  retry,
+}: {
+  hasMore: boolean;
+  failed: boolean;
+  retry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (failed) {
+    return (
+      <span className={styles.end} role="alert">
+        {t('ipo.moreFailed')}
+        <Button size="small" fill="none" color="primary" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </span>
+    );
+  }
+  if (hasMore) {
+    return (
+      <span className={styles.end} role="status">
+        <DotLoading color="currentColor" />
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </span>
+    );
+  }
+  return <span className={styles.end}>{t('ipo.allShown')}</span>;
+}
+
+function ListLoadError({ model }: { model: IpoListModel }) {
+  const { t } = useTranslation();
+  const retry = useUnit(model.retryClicked);
+  return <LoadError title={t('ipo.errorTitle')} hint={t('ipo.errorHint')} onRetry={retry} />;
+}
+
+const EMPTY_TITLE_KEYS = {
+  subscribing: 'ipo.emptyTitle.subscribing',
+  submitted: 'ipo.emptyTitle.submitted',
+  pending_listing: 'ipo.emptyTitle.pending_listing',
+  listed: 'ipo.emptyTitle.listed',
+} as const satisfies Record<IpoStatus, string>;
+
+function NoOfferings({ model }: { model: IpoListModel }) {
+  const { t } = useTranslation();
+  const retry = useUnit(model.retryClicked);
+  return (
+    <EmptyState
+      title={t(EMPTY_TITLE_KEYS[model.status])}
+      hint={t('ipo.emptyHint')}
+      action={{ label: t('ipo.checkAgain'), onClick: retry, outline: true }}
+    />
+  );
+}

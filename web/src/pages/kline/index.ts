@@ -1,0 +1,1 @@
+export { KlinePage as Component } from './ui/kline-page.tsx';
