@@ -21,13 +21,15 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Opens the Market screen (on a tab, when given) and waits for its rows. */
-async function openMarket(page: Page, tab?: string): Promise<void> {
+async function openMarket(page: Page, tab?: string, language: Language = 'en'): Promise<void> {
   await openApp(page, tab === undefined ? QUOTES : `${QUOTES}?tab=${tab}`);
-  await expect(quoteRows(page).first()).toBeVisible();
+  await expect(quoteRows(page, language).first()).toBeVisible();
 }
 
-const quoteTable = (page: Page) => page.getByRole('table', { name: text('market.listLabel') });
-const quoteRows = (page: Page) => quoteTable(page).locator('[role="row"][data-symbol]');
+const quoteTable = (page: Page, language: Language = 'en') =>
+  page.getByRole('table', { name: text('market.listLabel', language) });
+const quoteRows = (page: Page, language: Language = 'en') =>
+  quoteTable(page, language).locator('[role="row"][data-symbol]');
 const rowOf = (page: Page, symbolId: string) =>
   quoteTable(page).locator(`[role="row"][data-symbol="${symbolId}"]`);
 
@@ -170,7 +172,7 @@ test.describe('the Market screen in every language', () => {
       await page.addInitScript((stored: Language) => {
         localStorage.setItem('bourse.app_language', JSON.stringify(stored));
       }, language);
-      await openMarket(page);
+      await openMarket(page, undefined, language);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         text('market.title', language),

@@ -78,7 +78,9 @@ describe.each(LANGUAGES.filter((language) => language !== 'en'))(
         const value = translated.get(key) ?? '';
         if (value.trim() === '') return true;
         return (
-          value === text && /[A-Za-z]{3}/.test(words(text)) && !SAME_AS_ENGLISH[key]?.includes(language)
+          value === text &&
+          /[A-Za-z]{3}/.test(words(text)) &&
+          !SAME_AS_ENGLISH[key]?.includes(language)
         );
       });
       expect(untranslated.map(([key]) => key)).toEqual([]);

@@ -24,7 +24,9 @@ import {
   type EventPayload,
 } from 'effector';
 import { z } from 'zod';
-import { persistLocal } from '../storage/index.ts';
+import { persist } from 'effector-storage/local';
+import { appStarted } from '../lib/lifecycle.ts';
+import { storageKey } from '../storage/index.ts';
 
 // ---- what the model needs from the outside world -----------------------------------------
 
@@ -603,12 +605,73 @@ sample({
 const isData24h = (push: PushMessage): push is PushOf<typeof FUNC.data24h> =>
   push.func === FUNC.data24h;
 
-sample({
+const data24hPushed = sample({
   clock: pushReceived,
   filter: isData24h,
   fn: (push) => push.data,
-  target: $data24h,
+});
+sample({ clock: data24hPushed, target: $data24h });
+
+// ---- keeping the 24h data ------------------------------------------------------------------
+
+// SPEC.md §3 keeps the latest 24h market data across reloads. It comes several times a second
+// for every symbol: writing it to local storage each time (synchronous, on the main thread)
+// would cost more than showing it. It is written at most once per DATA24H_SAVE_INTERVAL_MS, the
+// latest push then, and at once when the page is hidden or left.
+
+/** At most one write of the 24h market data to local storage per this many milliseconds. */
+export const DATA24H_SAVE_INTERVAL_MS = 5_000;
+
+/**
+ * The page was hidden or is being left (`visibilitychange` to hidden, `pagehide`): data kept
+ * locally and not yet written is written now, as the page may not run again.
+ */
+export const pageHidden = createEvent();
+
+const data24hSaveDue = createEvent();
+/** Writes `$data24h` to local storage. */
+const data24hSaved = createEvent();
+
+/** A push came after the last write. */
+const $data24hUnsaved = createStore(false, { serialize: 'ignore' });
+const $data24hSaveTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
+
+const startData24hSaveTimerFx = createEffect((): Timer => {
+  const due = scopeBind(data24hSaveDue, { safe: true });
+  return setTimeout(() => {
+    due();
+  }, DATA24H_SAVE_INTERVAL_MS);
+});
+const cancelData24hSaveTimerFx = attach({
+  source: $data24hSaveTimer,
+  effect: createEffect(clearTimer),
 });
 
-// SPEC.md §3 keeps the latest 24h market data across reloads.
-persistLocal($data24h, 'data24h', z.array(ticker).nullable());
+$data24hUnsaved.on(data24hPushed, () => true).reset(data24hSaved);
+$data24hSaveTimer
+  .on(startData24hSaveTimerFx.doneData, (_, timer) => timer)
+  .reset(data24hSaveDue, cancelData24hSaveTimerFx.finally);
+
+// the first push after a write starts the wait; those during it only replace the data
+sample({
+  clock: data24hPushed,
+  source: $data24hSaveTimer,
+  filter: (timer) => timer === null,
+  target: startData24hSaveTimerFx,
+});
+sample({ clock: data24hSaveDue, target: data24hSaved });
+sample({
+  clock: pageHidden,
+  source: $data24hUnsaved,
+  filter: Boolean,
+  target: [cancelData24hSaveTimerFx, data24hSaved],
+});
+
+// As `persistLocal` does (the same key, read when the app starts), written on `data24hSaved`.
+persist({
+  store: $data24h,
+  key: storageKey('data24h'),
+  contract: z.array(ticker).nullable(),
+  pickup: appStarted,
+  clock: data24hSaved,
+});

@@ -1,0 +1,44 @@
+// What the bench pages hand back to the runner (`page.evaluate`), one definition for both sides:
+// the runner's project and the pages' project both include this file.
+
+export type Library = 'bourse' | 'lightweight-charts';
+
+/** Milliseconds per run: main-thread work (the call and the frame callbacks it caused), and until painted. */
+export interface Timing {
+  readonly work: number[];
+  readonly painted: number[];
+}
+
+export interface ChartSample {
+  readonly library: Library;
+  readonly candles: number;
+  readonly setData: Timing;
+  readonly update: Timing;
+}
+
+export interface ChartBenchOptions {
+  readonly sizes: readonly number[];
+  readonly runs: number;
+}
+
+export interface MarketBenchOptions {
+  readonly symbols: number;
+  readonly hz: number;
+  readonly ticks: number;
+  readonly warmupTicks: number;
+}
+
+export interface MarketSample {
+  readonly symbols: number;
+  /** symbols the list holds (its table's aria-rowcount, without the header row) */
+  readonly listed: number;
+  /** quote rows rendered once the list was shown: the list may render only the rows in view */
+  readonly rows: number;
+  readonly hz: number;
+  /** per tick: from the frame arriving to the list rendered, committed and laid out */
+  readonly tickMs: number[];
+  /** the script part of each tick: parse, models, React render and commit */
+  readonly scriptMs: number[];
+  /** long tasks (over 50 ms) while the ticks came in */
+  readonly longTasks: number[];
+}

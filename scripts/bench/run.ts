@@ -1,0 +1,366 @@
+// `npm run bench`: the performance checks of issue 4, measured in Chromium on a Pixel 7 profile
+// with the CPU slowed 4×, written to scripts/reports/bench.{md,json}. Not part of `npm test`:
+// timings depend on the machine; the report is for people to read and compare.
+//
+//   chart   our canvas chart and lightweight-charts draw the same candles (1 000, 5 000, 10 000)
+//           and one live candle, in the same page, interleaved, measured the same way;
+//   market  the real Market screen with 200 symbols, its Data24h feed pushed at 10 Hz through
+//           the socket model's fake-socket hook: render time per tick and long tasks;
+//   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it.
+//
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507),
+// BENCH_RUNS (chart runs per size and library, default 12), BENCH_TICKS (default 100).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium, devices } from 'playwright';
+import { build } from 'vite';
+import { loginRouteReport } from '../bundle-report.mjs';
+import type { ChartSample, MarketSample } from './results.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const webDir = join(repo, 'web');
+const reportsDir = join(repo, 'scripts', 'reports');
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const PORT = Number(process.env['BENCH_PORT'] ?? 18507);
+const CHART_RUNS = Number(process.env['BENCH_RUNS'] ?? 12);
+const MARKET_TICKS = Number(process.env['BENCH_TICKS'] ?? 100);
+const CPU_SLOWDOWN = 4;
+const DEVICE = 'Pixel 7';
+const CHART_SIZES = [1_000, 5_000, 10_000] as const;
+const BUDGET = { loginKb: 120, tickP95Ms: 8, longTaskMs: 50 } as const;
+
+// ---- statistics -----------------------------------------------------------------------------
+
+interface Summary {
+  readonly n: number;
+  readonly median: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+/** Nearest-rank percentile of samples already sorted ascending. */
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–');
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ---- builds ---------------------------------------------------------------------------------
+
+/** The web app as `npm start` builds it, into a directory of the benchmark's own. */
+async function buildWebApp(outDir: string): Promise<void> {
+  await build({
+    root: webDir,
+    configFile: join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** The two bench pages, with our chart, lightweight-charts and the Market screen in them. */
+async function buildBenchPages(outDir: string): Promise<void> {
+  const pages = join(here, 'pages');
+  await build({
+    root: pages,
+    configFile: false,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: {
+        input: { chart: join(pages, 'chart.html'), market: join(pages, 'market.html') },
+      },
+    },
+  });
+}
+
+// ---- login route ----------------------------------------------------------------------------
+
+/** Packages and folders that must only load with the chart pages. */
+const CHART_ONLY = [
+  /\/node_modules\/d3(-[a-z-]+)?\//,
+  /\/features\/candle-chart\//,
+  /lightweight-charts/,
+];
+
+interface BundleResult {
+  readonly gzip: number;
+  readonly raw: number;
+  readonly chunks: readonly { file: string; gzip: number }[];
+  /** chart-only sources found in the login route's chunks */
+  readonly chartCode: readonly string[];
+}
+
+function bundleCheck(dist: string): BundleResult {
+  const { rows, total } = loginRouteReport(dist);
+  const chartCode = rows.flatMap((row) => {
+    const map = join(dist, `${row.file}.map`);
+    // Only the bundler's own runtime helper comes without a map.
+    if (!existsSync(map)) return [];
+    const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+    return sources
+      .filter((source) => CHART_ONLY.some((pattern) => pattern.test(source)))
+      .map((source) => `${row.file}: ${source.replace(/^(\.\.\/)+/, '')}`);
+  });
+  return {
+    gzip: total.gzip,
+    raw: total.raw,
+    chunks: rows.map((row) => ({ file: row.file, gzip: row.gzip })),
+    chartCode,
+  };
+}
+
+// ---- serving and driving the pages ----------------------------------------------------------
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+function serve(root: string, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      done(server);
+    });
+  });
+}
+
+interface BenchRun {
+  readonly browser: string;
+  readonly chart: readonly ChartSample[];
+  readonly market: MarketSample;
+}
+
+async function runInBrowser(origin: string): Promise<BenchRun> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const context = await browser.newContext({ ...devices[DEVICE] });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      console.error('[page]', error);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    console.log(`chart: ${CHART_SIZES.join(', ')} candles, ${String(CHART_RUNS)} runs each…`);
+    await page.goto(`${origin}/chart.html`);
+    const chart = await page.evaluate(
+      async (options) => {
+        const bench = (globalThis as unknown as Record<string, unknown>)['chartBench'] as (
+          input: typeof options,
+        ) => Promise<ChartSample[]>;
+        return bench(options);
+      },
+      { sizes: [...CHART_SIZES], runs: CHART_RUNS },
+    );
+
+    console.log(`market: 200 symbols at 10 Hz, ${String(MARKET_TICKS)} ticks…`);
+    await page.goto(`${origin}/market.html`);
+    const market = await page.evaluate(
+      async (options) => {
+        const bench = (globalThis as unknown as Record<string, unknown>)['marketBench'] as (
+          input: typeof options,
+        ) => Promise<MarketSample>;
+        return bench(options);
+      },
+      { symbols: 200, hz: 10, ticks: MARKET_TICKS, warmupTicks: 10 },
+    );
+    return { browser: browser.version(), chart, market };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---- the report -----------------------------------------------------------------------------
+
+interface Report {
+  readonly date: string;
+  readonly commit: string;
+  readonly environment: {
+    readonly browser: string;
+    readonly device: string;
+    readonly cpuSlowdown: number;
+    readonly node: string;
+  };
+  readonly bundle: BundleResult & { readonly budgetKb: number; readonly withinBudget: boolean };
+  readonly chart: readonly {
+    readonly library: string;
+    readonly candles: number;
+    readonly setData: { readonly work: Summary; readonly painted: Summary };
+    readonly update: { readonly work: Summary; readonly painted: Summary };
+  }[];
+  readonly market: {
+    readonly symbols: number;
+    readonly listed: number;
+    readonly rows: number;
+    readonly hz: number;
+    readonly tick: Summary;
+    /** the script part of a tick (parse, models, React); the rest is style and layout */
+    readonly script: Summary;
+    readonly tickP95BudgetMs: number;
+    readonly longTasks: readonly number[];
+    readonly longestTask: number;
+  };
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repo,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function markdown(report: Report): string {
+  const verdict = (ok: boolean) => (ok ? 'yes' : '**no**');
+  const lines = [
+    '# Benchmark',
+    '',
+    `${report.date}, commit ${report.commit}; ${report.environment.browser}, ${report.environment.device} profile, CPU slowed ${String(report.environment.cpuSlowdown)}× (CDP), Node ${report.environment.node}.`,
+    '',
+    '## Login route, initial JS',
+    '',
+    `- gzipped: **${kb(report.bundle.gzip)}** (raw ${kb(report.bundle.raw)}), budget ${String(report.bundle.budgetKb)} KB: within budget ${verdict(report.bundle.withinBudget)}`,
+    `- d3 and chart code absent: ${verdict(report.bundle.chartCode.length === 0)}${report.bundle.chartCode.length === 0 ? '' : ` (${report.bundle.chartCode.join('; ')})`}`,
+    '',
+    '| chunk | gzipped |',
+    '| --- | ---: |',
+    ...report.bundle.chunks.slice(0, 8).map((chunk) => `| ${chunk.file} | ${kb(chunk.gzip)} |`),
+    '',
+    '## Chart: our canvas chart and lightweight-charts 5.2.1, same candles, same page',
+    '',
+    '*work*: main-thread time of the call plus the frame callbacks it caused (where both draw);',
+    '*painted*: from the call until the next frame was produced (includes waiting for the frame).',
+    'Milliseconds, median / p95.',
+    '',
+    '| candles | library | setData work | setData painted | update work | update painted |',
+    '| ---: | --- | ---: | ---: | ---: | ---: |',
+    ...report.chart.map(
+      (row) =>
+        `| ${row.candles.toLocaleString('en')} | ${row.library} | ${ms(row.setData.work.median)} / ${ms(row.setData.work.p95)} | ${ms(row.setData.painted.median)} / ${ms(row.setData.painted.p95)} | ${ms(row.update.work.median)} / ${ms(row.update.work.p95)} | ${ms(row.update.painted.median)} / ${ms(row.update.painted.p95)} |`,
+    ),
+    '',
+    ...CHART_SIZES.map((size) => {
+      const ours = report.chart.find((row) => row.library === 'bourse' && row.candles === size);
+      const theirs = report.chart.find((row) => row.library !== 'bourse' && row.candles === size);
+      if (ours === undefined || theirs === undefined) return '';
+      const setRatio = ours.setData.work.median / theirs.setData.work.median;
+      const updateRatio = ours.update.work.median / theirs.update.work.median;
+      return `- ${size.toLocaleString('en')} candles: ours takes ${setRatio.toFixed(2)}× their setData work and ${updateRatio.toFixed(2)}× their update work (median; below 1 is faster)`;
+    }),
+    '',
+    `## Market list: ${String(report.market.symbols)} symbols, every price moving, Data24h at ${String(report.market.hz)} Hz`,
+    '',
+    'Per tick: from the frame arriving at the socket to the list parsed, rendered, committed and laid out.',
+    '',
+    `- symbols in the list: ${String(report.market.listed)}; rows rendered: ${String(report.market.rows)} (the list renders the rows in view and a few around them)`,
+    `- per tick (${String(report.market.tick.n)} ticks): median ${ms(report.market.tick.median)} ms, **p95 ${ms(report.market.tick.p95)} ms** (aim ≤ ${String(report.market.tickP95BudgetMs)}: ${verdict(report.market.tick.p95 <= report.market.tickP95BudgetMs)}), max ${ms(report.market.tick.max)} ms`,
+    `- of which script (parse, models, React render and commit): median ${ms(report.market.script.median)} ms, p95 ${ms(report.market.script.p95)} ms; the rest is style recalculation and layout`,
+    `- long tasks: ${String(report.market.longTasks.length)}, longest ${ms(report.market.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(report.market.longestTask <= BUDGET.longTaskMs)})`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bourse-bench-'));
+  let server: Server | undefined;
+  try {
+    console.log('building the web app and the bench pages…');
+    await buildWebApp(join(work, 'web'));
+    await buildBenchPages(join(work, 'pages'));
+    const bundle = bundleCheck(join(work, 'web'));
+
+    server = await serve(join(work, 'pages'), PORT);
+    const run = await runInBrowser(`http://127.0.0.1:${String(PORT)}`);
+
+    const longestTask = Math.max(0, ...run.market.longTasks);
+    const report: Report = {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      environment: {
+        browser: `Chromium ${run.browser}`,
+        device: DEVICE,
+        cpuSlowdown: CPU_SLOWDOWN,
+        node: process.version,
+      },
+      bundle: {
+        ...bundle,
+        budgetKb: BUDGET.loginKb,
+        withinBudget: bundle.gzip <= BUDGET.loginKb * 1024,
+      },
+      chart: run.chart.map((sample) => ({
+        library: sample.library,
+        candles: sample.candles,
+        setData: {
+          work: summarize(sample.setData.work),
+          painted: summarize(sample.setData.painted),
+        },
+        update: { work: summarize(sample.update.work), painted: summarize(sample.update.painted) },
+      })),
+      market: {
+        symbols: run.market.symbols,
+        listed: run.market.listed,
+        rows: run.market.rows,
+        hz: run.market.hz,
+        tick: summarize(run.market.tickMs),
+        script: summarize(run.market.scriptMs),
+        tickP95BudgetMs: BUDGET.tickP95Ms,
+        longTasks: run.market.longTasks,
+        longestTask,
+      },
+    };
+
+    mkdirSync(reportsDir, { recursive: true });
+    const text = markdown(report);
+    writeFileSync(join(reportsDir, 'bench.md'), text);
+    writeFileSync(
+      join(reportsDir, 'bench.json'),
+      `${JSON.stringify({ ...report, samples: run }, null, 2)}\n`,
+    );
+    console.log(`\n${text}\nwritten to scripts/reports/bench.md and bench.json`);
+  } finally {
+    server?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

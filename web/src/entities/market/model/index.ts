@@ -1,0 +1,14 @@
+// The market's state without its views: light enough for the app's entry chunk (the tab bar
+// reads the selected symbol), without decimal.js. Screens import '#entities/market'.
+export {
+  $symbols,
+  $symbolsById,
+  $symbolsStatus,
+  fetchSymbolsFx,
+  symbolsRequested,
+  type SymbolInfo,
+  type SymbolsStatus,
+} from './symbols.ts';
+export { $tickers, MarketFeedGate, type Ticker } from './tickers.ts';
+export { $selectedSymbol, symbolSelected, type SelectedSymbol } from './selection.ts';
+export { $favourites, favouriteToggled } from './favourites.ts';

@@ -1,0 +1,1 @@
+export { QuotesPage as Component } from './ui/quotes-page.tsx';

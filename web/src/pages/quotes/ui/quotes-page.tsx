@@ -1,0 +1,30 @@
+import { MarketFeedGate } from '#entities/market';
+import { Page } from '#shared/ui';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { $tab, QuotesGate, TAB_PARAM } from '../model/quotes.ts';
+import { CategoryTabs, PANEL_ID, tabIdOf } from './category-tabs.tsx';
+import { QuotesList } from './quotes-list.tsx';
+import { SearchForm } from './search-form.tsx';
+import styles from './quotes-page.module.css';
+
+/** The Market screen: every symbol by category, live, searchable and sortable. */
+export function QuotesPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  useGate(QuotesGate, { tab: params.get(TAB_PARAM) });
+  useGate(MarketFeedGate);
+  const tab = useUnit($tab);
+  return (
+    <Page title={t('market.title')} back={false} withTabBar flush>
+      <div className={styles.controls}>
+        <SearchForm />
+        <CategoryTabs />
+      </div>
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabIdOf(tab)}>
+        <QuotesList />
+      </div>
+    </Page>
+  );
+}
