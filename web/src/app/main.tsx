@@ -4,7 +4,7 @@ import './styles/global.css';
 // The saved theme applies from the first paint, whichever page opens first.
 import '#shared/theme';
 import { $apiClient, createBrowserApiClient } from '#shared/api';
-import { absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
+import { $apiBase, absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
 import { $language, createI18n, i18nReady } from '#shared/i18n';
 import { appStarted } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
@@ -36,6 +36,7 @@ async function start() {
   const config = await loadRuntimeConfig();
   const scope = fork({
     values: [
+      [$apiBase, config.apiBase],
       [
         $apiClient,
         createBrowserApiClient({

@@ -1,1 +1,2 @@
 export * from './runtime.ts';
+export { $apiBase, useAssetUrl } from './assets.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  resolveAssetUrl,
   absoluteSocketUrl,
   DEFAULT_RUNTIME_CONFIG,
   loadRuntimeConfig,
@@ -42,5 +43,24 @@ describe('runtime configuration', () => {
     expect(absoluteSocketUrl('wss://feed.example.com/ws', { protocol: 'http:', host: 'x' })).toBe(
       'wss://feed.example.com/ws',
     );
+  });
+});
+
+describe('images the API names', () => {
+  it('load from the API host when the API is elsewhere', () => {
+    expect(resolveAssetUrl('https://api.example.com/v1', '/static/symbols/btc.svg')).toBe(
+      'https://api.example.com/static/symbols/btc.svg',
+    );
+  });
+
+  it('stay as they are when absolute, empty, or when the API is this origin', () => {
+    expect(resolveAssetUrl('https://api.example.com', 'https://cdn.example.com/btc.png')).toBe(
+      'https://cdn.example.com/btc.png',
+    );
+    expect(resolveAssetUrl('https://api.example.com', 'data:image/png;base64,AAAA')).toBe(
+      'data:image/png;base64,AAAA',
+    );
+    expect(resolveAssetUrl('https://api.example.com', '')).toBe('');
+    expect(resolveAssetUrl('', '/static/symbols/btc.svg')).toBe('/static/symbols/btc.svg');
   });
 });

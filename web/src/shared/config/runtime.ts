@@ -62,3 +62,18 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     return DEFAULT_RUNTIME_CONFIG;
   }
 }
+
+/**
+ * An image the API names (a symbol icon, a banner): an absolute URL stays as it is; a path is on
+ * the API host, so it resolves against `apiBase` (and stays relative when the API is this origin).
+ */
+export function resolveAssetUrl(apiBase: string, url: string): string {
+  if (url === '' || apiBase === '' || /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) {
+    return url;
+  }
+  try {
+    return new URL(url, apiBase).href;
+  } catch {
+    return url;
+  }
+}

@@ -1,3 +1,4 @@
+import { useAssetUrl } from '#shared/config';
 import { useState } from 'react';
 import styles from './ipo.module.css';
 
@@ -14,6 +15,7 @@ export function IpoIcon({
   symbol: string;
   size?: number;
 }) {
+  const src = useAssetUrl(icon);
   const [failedIcon, setFailedIcon] = useState<string | null>(null);
   const showImage = icon !== '' && failedIcon !== icon;
   return (
@@ -21,7 +23,7 @@ export function IpoIcon({
       {showImage ? (
         <img
           className={styles.iconImage}
-          src={icon}
+          src={src}
           alt=""
           width={size}
           height={size}

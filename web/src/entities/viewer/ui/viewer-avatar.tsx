@@ -1,10 +1,11 @@
+import { useAssetUrl } from '#shared/config';
 import Avatar from 'antd-mobile/es/components/avatar';
 import { useTranslation } from 'react-i18next';
 import { initialOf } from '../lib/mask.ts';
 import styles from './viewer.module.css';
 
 export interface ViewerAvatarProps {
-  /** an absolute URL or a data URL; '' shows the lettered fallback */
+  /** an absolute URL, a data URL or a path on the API host; '' shows the lettered fallback */
   src: string;
   nickname: string;
   /** px; 48 by default */
@@ -14,6 +15,7 @@ export interface ViewerAvatarProps {
 /** The user's picture, or the first letter of the nickname when there is none (or it fails). */
 export function ViewerAvatar({ src, nickname, size = 48 }: ViewerAvatarProps) {
   const { t } = useTranslation();
+  const image = useAssetUrl(src);
   const fallback = (
     <span
       className={styles.letter}
@@ -25,7 +27,7 @@ export function ViewerAvatar({ src, nickname, size = 48 }: ViewerAvatarProps) {
   );
   return (
     <Avatar
-      src={src}
+      src={image}
       fallback={fallback}
       alt={t('viewer.avatarOf', { name: nickname })}
       className={styles.avatar}

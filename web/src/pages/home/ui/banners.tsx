@@ -1,3 +1,4 @@
+import { useAssetUrl } from '#shared/config';
 import { PATHS } from '#shared/routing';
 import { LoadError } from '#shared/ui/states';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
@@ -98,10 +99,11 @@ function targetOf(link: string): { kind: 'route' | 'web'; href: string } | null 
 }
 
 function BannerSlide({ banner, label }: { banner: Banner; label: string }) {
+  const src = useAssetUrl(banner.image);
   const picture = (
     <img
       className={styles.bannerImage}
-      src={banner.image}
+      src={src}
       alt={banner.title}
       width={750}
       height={300}
