@@ -124,6 +124,12 @@ test.describe('checking the forms before sending', () => {
       .filter({ has: page.locator('#login-password') });
     await expect(emailItem.getByRole('alert')).toHaveText(text('validation.required'));
     await expect(passwordItem.getByRole('alert')).toHaveText(text('validation.required'));
+    // a screen reader hears the error with the field
+    const email = page.locator('#login-email');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(text('validation.required'));
+    await email.fill('someone@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
     await expect(
       page.getByRole('alert').filter({ hasText: text('validation.agreement') }),
     ).toBeVisible();

@@ -1,5 +1,5 @@
+import { FormList } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './auth-form.module.css';
@@ -24,11 +24,7 @@ export function AuthHero({
 
 /** The card the fields sit in. The fields are the model's, so the form keeps no values. */
 export function AuthForm({ children }: { children: ReactNode }) {
-  return (
-    <Form layout="vertical" mode="card" className={styles.form}>
-      {children}
-    </Form>
-  );
+  return <FormList className={styles.form}>{children}</FormList>;
 }
 
 /** The sticky bar: the form's button, and the way to the other guest form. */

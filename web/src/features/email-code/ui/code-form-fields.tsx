@@ -1,7 +1,14 @@
 import type { FormMessage } from '#shared/api';
-import { EmailField, FieldLabel, FieldMessage, InputRow, PasswordField } from '#shared/ui/form';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
+import {
+  EmailField,
+  FieldInput,
+  FieldLabel,
+  FieldMessage,
+  FormItem,
+  InputRow,
+  messageIdOf,
+  PasswordField,
+} from '#shared/ui/form';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import type { CodeFormView } from '../model/code-form.ts';
@@ -41,13 +48,14 @@ export function CodeField({
   const { t } = useTranslation();
   const refusal = useUnit(sender.$refusal);
   const message = error ?? (refusal === null ? undefined : { text: refusal });
+  const messageId = messageIdOf(id);
   return (
-    <Form.Item
+    <FormItem
       description={
         message ? (
-          <FieldMessage message={message} />
+          <FieldMessage id={messageId} message={message} />
         ) : sentHint ? (
-          <span className={styles.hint} role="status">
+          <span id={messageId} className={styles.hint} role="status">
             {sentHint}
           </span>
         ) : null
@@ -55,8 +63,10 @@ export function CodeField({
     >
       <FieldLabel htmlFor={id}>{t('authForm.code')}</FieldLabel>
       <InputRow>
-        <Input
+        <FieldInput
           id={id}
+          invalid={Boolean(message)}
+          describedBy={message || sentHint ? messageId : undefined}
           className={styles.code}
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -68,7 +78,7 @@ export function CodeField({
         />
         <SendCodeButton sender={sender} onSend={onSend} />
       </InputRow>
-    </Form.Item>
+    </FormItem>
   );
 }
 

@@ -1,10 +1,17 @@
 import { AuthFooter, AuthForm, AuthHero, FormError } from '#features/auth-form';
+import type { FormMessage } from '#shared/api';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import { EmailField, FieldLabel, FieldMessage, PasswordField } from '#shared/ui/form';
+import {
+  EmailField,
+  FieldInput,
+  FieldLabel,
+  FieldMessage,
+  FormItem,
+  messageIdOf,
+  PasswordField,
+} from '#shared/ui/form';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import Segmented from 'antd-mobile/es/components/segmented';
 import { useGate, useUnit } from 'effector-react';
@@ -35,6 +42,18 @@ const fromOf = (state: unknown): string | null =>
   typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string'
     ? state.from
     : null;
+
+const PHONE_AREA_MESSAGE = 'login-area-code-message';
+const PHONE_MESSAGE = messageIdOf('login-phone');
+
+/** The messages under the phone number, for its aria-describedby; undefined while there are none. */
+const phoneDescribedBy = (
+  areaCode: FormMessage | undefined,
+  account: FormMessage | undefined,
+): string | undefined =>
+  [areaCode ? PHONE_AREA_MESSAGE : null, account ? PHONE_MESSAGE : null]
+    .filter((id) => id !== null)
+    .join(' ') || undefined;
 
 /** 'US' of 'en-US'; null when the browser names no region. */
 const browserRegion = (): string | null =>
@@ -126,19 +145,21 @@ export function LoginPage() {
             error={errors.account}
           />
         ) : (
-          <Form.Item
+          <FormItem
             description={
               <>
-                <FieldMessage message={errors.areaCode} />
-                <FieldMessage message={errors.account} />
+                <FieldMessage id={PHONE_AREA_MESSAGE} message={errors.areaCode} />
+                <FieldMessage id={PHONE_MESSAGE} message={errors.account} />
               </>
             }
           >
             <FieldLabel htmlFor="login-phone">{t('login.phone')}</FieldLabel>
             <div className={styles.phoneRow}>
               <CountryCodeButton />
-              <Input
+              <FieldInput
                 id="login-phone"
+                invalid={Boolean(errors.areaCode ?? errors.account)}
+                describedBy={phoneDescribedBy(errors.areaCode, errors.account)}
                 className={styles.grow}
                 type="tel"
                 inputMode="tel"
@@ -150,7 +171,7 @@ export function LoginPage() {
                 onChange={on.phoneChanged}
               />
             </div>
-          </Form.Item>
+          </FormItem>
         )}
 
         <PasswordField

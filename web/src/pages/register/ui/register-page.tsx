@@ -2,9 +2,7 @@ import { AuthFooter, AuthForm, AuthHero, FormError } from '#features/auth-form';
 import { CodeFormFields } from '#features/email-code';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import { FieldLabel, FieldMessage } from '#shared/ui/form';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
+import { FieldInput, FieldLabel, FieldMessage, FormItem, messageIdOf } from '#shared/ui/form';
 import { useGate, useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -20,6 +18,8 @@ import {
   submitted,
 } from '../model/register.ts';
 import styles from './register-page.module.css';
+
+const INVITE_MESSAGE = messageIdOf('register-invite');
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -64,10 +64,12 @@ export function RegisterPage() {
           codeSentHint={(email) => t('register.codeSent', { email })}
         />
 
-        <Form.Item description={<FieldMessage message={errors.inviteCode} />}>
+        <FormItem description={<FieldMessage id={INVITE_MESSAGE} message={errors.inviteCode} />}>
           <FieldLabel htmlFor="register-invite">{t('register.inviteCode')}</FieldLabel>
-          <Input
+          <FieldInput
             id="register-invite"
+            invalid={Boolean(errors.inviteCode)}
+            describedBy={errors.inviteCode ? INVITE_MESSAGE : undefined}
             autoCapitalize="characters"
             autoComplete="off"
             enterKeyHint="go"
@@ -78,7 +80,7 @@ export function RegisterPage() {
             onChange={on.inviteCodeChanged}
             onEnterPress={submit}
           />
-        </Form.Item>
+        </FormItem>
       </AuthForm>
 
       <p className={styles.terms}>

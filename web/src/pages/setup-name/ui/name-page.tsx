@@ -1,8 +1,6 @@
 import { Page } from '#shared/ui';
-import { CardForm } from '#shared/ui/form';
+import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +28,7 @@ export function NamePage() {
     saveClicked,
   ]);
   const id = useId();
+  const messageId = messageIdOf(id);
   const over = length > NICKNAME_MAX;
 
   return (
@@ -42,8 +41,9 @@ export function NamePage() {
       }
     >
       <CardForm onSubmit={save}>
-        <Form.Item
+        <FormItem
           label={t('setupName.label')}
+          htmlFor={id}
           extra={
             <span className={`num ${styles.counter} ${over ? styles.over : ''}`}>
               {t('setupName.counter', { count: length, max: NICKNAME_MAX })}
@@ -51,15 +51,19 @@ export function NamePage() {
           }
           description={
             error ? (
-              <div role="alert" className={styles.error}>
+              <div id={messageId} role="alert" className={styles.error}>
                 {'key' in error ? t(error.key, { max: NICKNAME_MAX }) : error.text}
               </div>
             ) : (
-              <span className={styles.hint}>{t('setupName.hint', { max: NICKNAME_MAX })}</span>
+              <span id={messageId} className={styles.hint}>
+                {t('setupName.hint', { max: NICKNAME_MAX })}
+              </span>
             )
           }
         >
-          <Input
+          <FieldInput
+            invalid={Boolean(error)}
+            describedBy={messageId}
             value={nickname}
             onChange={change}
             clearable
@@ -70,7 +74,7 @@ export function NamePage() {
             id={id}
             aria-label={t('setupName.label')}
           />
-        </Form.Item>
+        </FormItem>
       </CardForm>
     </Page>
   );

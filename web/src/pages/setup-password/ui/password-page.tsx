@@ -1,9 +1,7 @@
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import { CardForm } from '#shared/ui/form';
+import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,10 +82,13 @@ function PasswordRow({
   const change = useUnit(fieldChanged);
   const [shown, setShown] = useState(false);
   const id = useId();
+  const messageId = messageIdOf(id);
+  const hint = field === 'next';
   const label = t(`setupPassword.${field}`);
   return (
-    <Form.Item
+    <FormItem
       label={label}
+      htmlFor={id}
       extra={
         <button
           type="button"
@@ -103,15 +104,19 @@ function PasswordRow({
       }
       description={
         error ? (
-          <div role="alert" className={styles.fieldError}>
+          <div id={messageId} role="alert" className={styles.fieldError}>
             {'key' in error ? t(error.key) : error.text}
           </div>
-        ) : field === 'next' ? (
-          <span className={styles.hint}>{t('validation.password')}</span>
+        ) : hint ? (
+          <span id={messageId} className={styles.hint}>
+            {t('validation.password')}
+          </span>
         ) : null
       }
     >
-      <Input
+      <FieldInput
+        invalid={Boolean(error)}
+        describedBy={error || hint ? messageId : undefined}
         type={shown ? 'text' : 'password'}
         autoComplete={autoComplete}
         value={value}
@@ -122,7 +127,7 @@ function PasswordRow({
         id={id}
         aria-label={label}
       />
-    </Form.Item>
+    </FormItem>
   );
 }
 

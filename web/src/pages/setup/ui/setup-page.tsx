@@ -6,11 +6,10 @@ import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
-import { CardForm, FieldMessage, FormField } from '#shared/ui/form';
+import { CardForm, FieldInput, FieldMessage, FormField } from '#shared/ui/form';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
-import Input from 'antd-mobile/es/components/input';
 import List from 'antd-mobile/es/components/list';
 import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
@@ -301,9 +300,11 @@ function DeleteSheet({ email }: { email: string }) {
           }
         >
           <FormField label={t('setup.delete.password')} error={errors.password}>
-            {({ id, label }) => (
-              <Input
+            {({ id, label, invalid, describedBy }) => (
+              <FieldInput
                 id={id}
+                invalid={invalid}
+                describedBy={describedBy}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -325,9 +326,11 @@ function DeleteSheet({ email }: { email: string }) {
               />
             }
           >
-            {({ id, label }) => (
-              <Input
+            {({ id, label, invalid, describedBy }) => (
+              <FieldInput
                 id={id}
+                invalid={invalid}
+                describedBy={describedBy}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={code}

@@ -1,15 +1,11 @@
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '../../api/index.ts';
+import { FieldInput, FormItem, FormList } from './form-list.tsx';
 import styles from './form-field.module.css';
 
-/**
- * A field's label, tied to its input by id. antd-mobile's Form.Item labels only the fields it
- * controls itself, and these are controlled by a model.
- */
+/** A field's label drawn above its input, tied to it by id. */
 export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className={styles.label}>
@@ -22,11 +18,18 @@ export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: R
  * A field's message, right under it and announced as it appears: a translation key of our own
  * checks, or the server's own words (already in the app language). Nothing when there is none.
  */
-export function FieldMessage({ message }: { message: FormMessage | null | undefined }) {
+export function FieldMessage({
+  message,
+  id,
+}: {
+  message: FormMessage | null | undefined;
+  /** for the control's aria-describedby */
+  id?: string;
+}) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
-    <span role="alert" className={styles.message}>
+    <span id={id} role="alert" className={styles.message}>
       {'key' in message ? t(message.key) : message.text}
     </span>
   );
@@ -37,6 +40,9 @@ export function InputRow({ children }: { children: ReactNode }) {
   return <div className={styles.withButton}>{children}</div>;
 }
 
+/** The id of the words under a control (its message or hint), for its aria-describedby. */
+export const messageIdOf = (controlId: string): string => `${controlId}-message`;
+
 export interface PasswordInputProps {
   id: string;
   placeholder: string;
@@ -45,6 +51,10 @@ export interface PasswordInputProps {
   autoComplete?: 'new-password' | 'current-password';
   /** the keyboard's action key submits the form; without it, it moves to the next field */
   onEnterPress?: () => void;
+  /** the value was refused */
+  invalid?: boolean;
+  /** the id of the words that say why */
+  describedBy?: string | undefined;
 }
 
 /** A password, with a button that shows what was typed. */
@@ -57,7 +67,7 @@ export function PasswordInput({
   const [shown, setShown] = useState(false);
   return (
     <InputRow>
-      <Input
+      <FieldInput
         {...input}
         className={styles.grow}
         type={shown ? 'text' : 'password'}
@@ -108,11 +118,14 @@ export function EmailField({
   autoComplete: 'username' | 'email';
 }) {
   const { t } = useTranslation();
+  const messageId = messageIdOf(id);
   return (
-    <Form.Item description={<FieldMessage message={error} />}>
+    <FormItem description={<FieldMessage id={messageId} message={error} />}>
       <FieldLabel htmlFor={id}>{t('authForm.email')}</FieldLabel>
-      <Input
+      <FieldInput
         id={id}
+        invalid={Boolean(error)}
+        describedBy={error ? messageId : undefined}
         type="email"
         inputMode="email"
         autoComplete={autoComplete}
@@ -122,7 +135,7 @@ export function EmailField({
         value={value}
         onChange={onChange}
       />
-    </Form.Item>
+    </FormItem>
   );
 }
 
@@ -143,17 +156,23 @@ export function PasswordField({
   /** the keyboard's action key submits the form */
   onEnterPress?: () => void;
 }) {
+  const messageId = messageIdOf(id);
   return (
-    <Form.Item description={<FieldMessage message={error} />}>
+    <FormItem description={<FieldMessage id={messageId} message={error} />}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <PasswordInput id={id} {...input} />
-    </Form.Item>
+      <PasswordInput
+        id={id}
+        invalid={Boolean(error)}
+        describedBy={error ? messageId : undefined}
+        {...input}
+      />
+    </FormItem>
   );
 }
 
 /**
- * A form of rows on one card (labelled by antd-mobile), sent by the keyboard's action key or by
- * a submit button in `footer`. Its values are the model's: the form keeps none.
+ * A form of rows on one card, sent by the keyboard's action key or by a submit button in
+ * `footer`. Its values are the model's: the form keeps none.
  */
 export function CardForm({
   onSubmit,
@@ -165,35 +184,24 @@ export function CardForm({
   children: ReactNode;
 }) {
   return (
-    <Form
-      layout="vertical"
-      mode="card"
-      className={styles.cardForm}
-      {...(footer === undefined ? {} : { footer })}
-      onFinish={() => {
-        onSubmit();
-      }}
-    >
+    <FormList className={styles.cardForm} footer={footer} onSubmit={onSubmit}>
       {children}
-    </Form>
+    </FormList>
   );
 }
 
 export interface FieldIds {
-  /** for the control's id */
+  /** for the control's id (the row's label points at it) */
   id: string;
-  /**
-   * for the control's aria-label: antd-mobile's Input puts only `id` and `aria-label` on the
-   * <input> itself (other aria-* land on its wrapper), and Form.Item without `name` renders its
-   * label without `for`
-   */
+  /** the row's label, for controls that name themselves by aria-label */
   label: string;
+  /** the control's value was refused: for its aria-invalid */
+  invalid: boolean;
+  /** the id of the message under the control while there is one: for its aria-describedby */
+  describedBy: string | undefined;
 }
 
-/**
- * A form row labelled by antd-mobile's own Form.Item label, with its message right under the
- * control. (Forms that draw their own label above the input use FieldLabel and FieldMessage.)
- */
+/** A form row with its label above the control and its message right under it. */
 export function FormField({
   label,
   error,
@@ -206,13 +214,15 @@ export function FormField({
   children: (ids: FieldIds) => ReactElement;
 }) {
   const id = useId();
+  const messageId = messageIdOf(id);
   return (
-    <Form.Item
+    <FormItem
       label={label}
+      htmlFor={id}
       extra={extra}
-      description={error ? <FieldMessage message={error} /> : null}
+      description={error ? <FieldMessage id={messageId} message={error} /> : null}
     >
-      {children({ id, label })}
-    </Form.Item>
+      {children({ id, label, invalid: Boolean(error), describedBy: error ? messageId : undefined })}
+    </FormItem>
   );
 }

@@ -5,8 +5,10 @@ export {
   FieldMessage,
   FormField,
   InputRow,
+  messageIdOf,
   PasswordField,
   PasswordInput,
   type FieldIds,
   type PasswordInputProps,
 } from './form-field.tsx';
+export { FieldInput, FormItem, FormList, type FieldInputProps } from './form-list.tsx';
