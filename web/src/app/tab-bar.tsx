@@ -1,3 +1,4 @@
+import { LineIcon } from '#shared/ui';
 import { $selectedSymbol } from '#entities/market/model';
 import { PATHS } from '#shared/routing';
 import { useUnit } from 'effector-react';
@@ -51,16 +52,7 @@ export function TabBar({ available }: { available: ReadonlySet<string> }) {
             }
             className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
           >
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d={tab.icon}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d={tab.icon} />
             <span className={styles.label}>{symbolLabel ?? t(`nav.${tab.key}`)}</span>
           </NavLink>
         );

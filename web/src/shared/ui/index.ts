@@ -3,5 +3,5 @@
 // `#shared/ui/states` (loading, empty and error states), `#shared/ui/toast`.
 export { Page, type PageProps } from './page.tsx';
 export { DelayedLoader, LOADER_DELAY_MS } from './delayed-loader.tsx';
-export { Chevron } from './icons.tsx';
+export { Chevron, LineIcon } from './icons.tsx';
 export { DisconnectedBlock } from './error-blocks.tsx';

@@ -90,29 +90,6 @@ describe('a list of IPO offerings in one stage', () => {
     expect(scope.getState(model.$offerings)).toHaveLength(5);
   });
 
-  it('shows the empty state for a stage with no offerings', async () => {
-    const model = createIpoListModel({ status: 'pending_listing', pageSize: 20 });
-    const scope = fork({ values: [[$apiClient, ipoServer(0).client]] });
-    await allSettled(model.Gate.open, { scope, params: {} });
-    expect(scope.getState(model.$view)).toBe('empty');
-    expect(scope.getState(model.$hasMore)).toBe(false);
-  });
-
-  it('shows the error state when the first page fails, and retry loads it', async () => {
-    const model = createIpoListModel({ status: 'subscribing', pageSize: 20 });
-    let failing = true;
-    const scope = fork({
-      values: [[$apiClient, ipoServer(3, { failing: () => failing }).client]],
-    });
-    await allSettled(model.Gate.open, { scope, params: {} });
-    expect(scope.getState(model.$view)).toBe('error');
-
-    failing = false;
-    await allSettled(model.retryClicked, { scope });
-    expect(scope.getState(model.$view)).toBe('list');
-    expect(scope.getState(model.$offerings)).toHaveLength(3);
-  });
-
   it('a preview of N shows at most N offerings', async () => {
     const preview = createIpoListModel({ status: 'subscribing', pageSize: 3 });
     const scope = fork({ values: [[$apiClient, ipoServer(8).client]] });

@@ -12,7 +12,6 @@ import {
   loadNextPageFx,
   type Notice,
   PAGE_SIZE,
-  refreshFx,
   retryClicked,
 } from './announcements.ts';
 
@@ -93,61 +92,6 @@ describe('the announcement list', () => {
     expect(server.pagesAsked).toStrictEqual([1, 2, 3]);
   });
 
-  it('never shows an announcement twice when a new one shifts the pages', async () => {
-    // Page 2 was asked after a new announcement was published: it starts with the last of page 1.
-    const client: ApiClient = {
-      call: <E extends Endpoint>(_: E, body: unknown) => {
-        const { page } = body as { page: number };
-        const first = page === 1 ? 1 : PAGE_SIZE;
-        return Promise.resolve({
-          list: Array.from({ length: PAGE_SIZE }, (_, i) => notice(first + i)),
-          total: 2 * PAGE_SIZE + 1,
-          page,
-          limit: PAGE_SIZE,
-        } as ResponseOf<E>);
-      },
-    };
-    const scope = fork({ values: [[$apiClient, client]] });
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-
-    await allSettled(loadNextPageFx, { scope });
-
-    const ids = scope.getState($notices).map((n) => n.id);
-    expect(ids).toHaveLength(2 * PAGE_SIZE - 1);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('stops asking when a page comes back empty although the total promised more', async () => {
-    const client: ApiClient = {
-      call: <E extends Endpoint>(_: E, body: unknown) => {
-        const { page } = body as { page: number };
-        return Promise.resolve({
-          list: page === 1 ? [notice(1)] : [],
-          total: 5,
-          page,
-          limit: PAGE_SIZE,
-        } as ResponseOf<E>);
-      },
-    };
-    const scope = fork({ values: [[$apiClient, client]] });
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-    expect(scope.getState($hasMore)).toBe(true);
-
-    await allSettled(loadNextPageFx, { scope });
-
-    expect(scope.getState($hasMore)).toBe(false);
-    expect(scope.getState($notices)).toHaveLength(1);
-  });
-
-  it('says there is nothing yet when the server has no announcement', async () => {
-    const scope = fork({ values: [[$apiClient, noticeServer(0).client]] });
-
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-
-    expect(scope.getState($view)).toBe('empty');
-    expect(scope.getState($hasMore)).toBe(false);
-  });
-
   it('shows the error state when the first page fails, and retry loads it again', async () => {
     const server = noticeServer(3);
     server.fail(transportError);
@@ -163,30 +107,6 @@ describe('the announcement list', () => {
     expect(server.pagesAsked).toStrictEqual([1, 1]);
     expect(scope.getState($view)).toBe('list');
     expect(scope.getState($notices)).toHaveLength(3);
-  });
-
-  it('keeps the list when a pull to refresh fails', async () => {
-    const server = noticeServer(3);
-    const scope = fork({ values: [[$apiClient, server.client]] });
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-
-    server.fail(transportError);
-    await allSettled(refreshFx, { scope });
-
-    expect(scope.getState($view)).toBe('list');
-    expect(scope.getState($notices)).toHaveLength(3);
-  });
-
-  it('keeps the list when the screen is opened again, without a call', async () => {
-    const server = noticeServer(3);
-    const scope = fork({ values: [[$apiClient, server.client]] });
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-    await allSettled(AnnouncementsGate.close, { scope, params: {} });
-
-    await allSettled(AnnouncementsGate.open, { scope, params: {} });
-
-    expect(server.pagesAsked).toStrictEqual([1]);
-    expect(scope.getState($view)).toBe('list');
   });
 
   it('loads the list again in a new language', async () => {

@@ -1,6 +1,6 @@
 import { PATHS } from '#shared/routing';
 import { $isLoggedIn } from '#shared/session';
-import { Chevron as ChevronIcon, Page } from '#shared/ui';
+import { Chevron as ChevronIcon, LineIcon, Page } from '#shared/ui';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
@@ -316,16 +316,7 @@ function RowSkeletons({
 function ChannelIcon({ channel }: { channel: Channel }) {
   return (
     <span className={styles.icon} aria-hidden="true">
-      <svg width="22" height="22" viewBox="0 0 24 24">
-        <path
-          d={CHANNEL_ICONS[channel]}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d={CHANNEL_ICONS[channel]} />
     </span>
   );
 }

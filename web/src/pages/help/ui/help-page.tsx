@@ -1,5 +1,5 @@
 import { PATHS } from '#shared/routing';
-import { Chevron, Page } from '#shared/ui';
+import { Chevron, LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Collapse from 'antd-mobile/es/components/collapse';
@@ -210,16 +210,10 @@ function SupportCard() {
   return (
     <Link to={PATHS.consult} className={styles.support}>
       <span className={styles.supportIcon} aria-hidden="true">
-        <svg width="24" height="24" viewBox="0 0 24 24">
-          <path
-            d="M4 13v-1a8 8 0 0116 0v1M4 13h3v6H5a1 1 0 01-1-1zm16 0h-3v6h2a1 1 0 001-1zm-3 6c0 1.5-2 2-5 2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon
+          size={24}
+          d="M4 13v-1a8 8 0 0116 0v1M4 13h3v6H5a1 1 0 01-1-1zm16 0h-3v6h2a1 1 0 001-1zm-3 6c0 1.5-2 2-5 2"
+        />
       </span>
       <span className={styles.supportText}>
         <span className={styles.supportTitle}>{t('helpCentre.supportTitle')}</span>

@@ -1,4 +1,6 @@
-/** Line icons in the tab bar's style: 24 px grid, round 1.8 px strokes, drawn in currentColor. */
+import { LineIcon } from '#shared/ui';
+
+/** The paths of this screen's line icons (drawn by `LineIcon`). */
 const PATHS = {
   markets: 'M4 19V9m5 10V5m5 14v-7m5 7V8',
   live: 'M3 12h4l3-7 4 14 3-7h4',
@@ -14,17 +16,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+export function Icon({ name, size }: { name: IconName; size?: number }) {
+  return <LineIcon d={PATHS[name]} size={size} />;
 }

@@ -11,7 +11,7 @@ import {
   type Ticker,
 } from '#entities/market';
 import { isPathAvailable, PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
+import { LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -90,16 +90,7 @@ export function KlinePage() {
             setSheetOpen(true);
           }}
         >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d="M4 7h13l-3-3M20 17H7l3 3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LineIcon d="M4 7h13l-3-3M20 17H7l3 3" />
         </button>
       }
       footer={hasFooter ? <TradeButtons symbolId={key.symbolId} /> : undefined}

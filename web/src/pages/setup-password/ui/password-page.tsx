@@ -1,5 +1,5 @@
 import { PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
+import { LineIcon, Page } from '#shared/ui';
 import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
@@ -133,19 +133,12 @@ function PasswordRow({
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={
-          open
-            ? 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 9a3 3 0 100 6 3 3 0 000-6z'
-            : 'M3 3l18 18M10.6 6.1A10 10 0 0112 6c6.5 0 10 6 10 6a17 17 0 01-3.2 3.9M6.6 6.6C3.9 8.3 2 12 2 12s3.5 6 10 6a9.6 9.6 0 004.4-1M9.9 9.9a3 3 0 004.2 4.2'
-        }
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon
+      d={
+        open
+          ? 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 9a3 3 0 100 6 3 3 0 000-6z'
+          : 'M3 3l18 18M10.6 6.1A10 10 0 0112 6c6.5 0 10 6 10 6a17 17 0 01-3.2 3.9M6.6 6.6C3.9 8.3 2 12 2 12s3.5 6 10 6a9.6 9.6 0 004.4-1M9.9 9.9a3 3 0 004.2 4.2'
+      }
+    />
   );
 }

@@ -1,4 +1,6 @@
-/** Line icons in the tab bar's style: 24 px grid, round 1.8 px strokes, drawn in currentColor. */
+import { LineIcon } from '#shared/ui';
+
+/** The paths of this screen's line icons (drawn by `LineIcon`). */
 const PATHS = {
   settings:
     'M12 9a3 3 0 100 6 3 3 0 000-6zM19.4 13.5l1.6 1.2-2 3.4-1.9-.7a7 7 0 01-2 1.2L14.8 21h-4l-.3-2.4a7 7 0 01-2-1.2l-1.9.7-2-3.4 1.6-1.2a7 7 0 010-2.6L4.6 9.7l2-3.4 1.9.7a7 7 0 012-1.2L10.8 3h4l.3 2.4a7 7 0 012 1.2l1.9-.7 2 3.4-1.6 1.2a7 7 0 010 2.6z',
@@ -14,17 +16,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+export function Icon({ name, size }: { name: IconName; size?: number }) {
+  return <LineIcon d={PATHS[name]} size={size} />;
 }
