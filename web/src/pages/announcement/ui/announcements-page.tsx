@@ -1,9 +1,7 @@
+import { MoreOnScroll } from '#shared/ui/more';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
-import Button from 'antd-mobile/es/components/button';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Tag from 'antd-mobile/es/components/tag';
@@ -64,14 +62,12 @@ function NoticeList() {
           <NoticeRow key={notice.id} notice={notice} />
         ))}
       </ul>
-      <InfiniteScroll
+      <MoreOnScroll
         hasMore={hasMore}
-        loadMore={async () => {
-          await loadNextPage();
-        }}
-      >
-        {(more, failed, retry) => <ListEnd hasMore={more} failed={failed} retry={retry} />}
-      </InfiniteScroll>
+        loadMore={loadNextPage}
+        failedText={t('announcements.moreFailed')}
+        endText={t('announcements.allShown')}
+      />
     </PullToRefresh>
   );
 }
@@ -101,37 +97,6 @@ function NoticeRow({ notice }: { notice: Notice }) {
       </Link>
     </li>
   );
-}
-
-function ListEnd({
-  hasMore,
-  failed,
-  retry,
-}: {
-  hasMore: boolean;
-  failed: boolean;
-  retry: () => void;
-}) {
-  const { t } = useTranslation();
-  if (failed) {
-    return (
-      <span className={styles.end} role="alert">
-        {t('announcements.moreFailed')}
-        <Button size="small" fill="none" color="primary" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </span>
-    );
-  }
-  if (hasMore) {
-    return (
-      <span className={styles.end} role="status">
-        <DotLoading color="currentColor" />
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </span>
-    );
-  }
-  return <span className={styles.end}>{t('announcements.allShown')}</span>;
 }
 
 function NoticeSkeletons() {

@@ -1,3 +1,4 @@
+import { MoreOnScroll } from '#shared/ui/more';
 import {
   IPO_TAB_QUERY,
   IPO_STAGE_ORDER,
@@ -8,9 +9,6 @@ import {
 } from '#entities/ipo';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
-import Button from 'antd-mobile/es/components/button';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useGate, useUnit } from 'effector-react';
@@ -79,47 +77,14 @@ function Offerings({ model }: { model: IpoListModel }) {
           </li>
         ))}
       </ul>
-      <InfiniteScroll
+      <MoreOnScroll
         hasMore={hasMore}
-        loadMore={async () => {
-          await loadNextPage();
-        }}
-      >
-        {(more, failed, retry) => <ListEnd hasMore={more} failed={failed} retry={retry} />}
-      </InfiniteScroll>
+        loadMore={loadNextPage}
+        failedText={t('ipo.moreFailed')}
+        endText={t('ipo.allShown')}
+      />
     </PullToRefresh>
   );
-}
-
-function ListEnd({
-  hasMore,
-  failed,
-  retry,
-}: {
-  hasMore: boolean;
-  failed: boolean;
-  retry: () => void;
-}) {
-  const { t } = useTranslation();
-  if (failed) {
-    return (
-      <span className={styles.end} role="alert">
-        {t('ipo.moreFailed')}
-        <Button size="small" fill="none" color="primary" onClick={retry}>
-          {t('common.retry')}
-        </Button>
-      </span>
-    );
-  }
-  if (hasMore) {
-    return (
-      <span className={styles.end} role="status">
-        <DotLoading color="currentColor" />
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </span>
-    );
-  }
-  return <span className={styles.end}>{t('ipo.allShown')}</span>;
 }
 
 function ListLoadError({ model }: { model: IpoListModel }) {

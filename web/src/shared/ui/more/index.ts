@@ -1,0 +1,1 @@
+export { MoreOnScroll, type MoreOnScrollProps } from './more-on-scroll.tsx';
