@@ -18,14 +18,8 @@ import {
   SYMBOLS,
   WALLET_NETWORKS,
 } from '@bourse/fixtures';
-import {
-  CODES,
-  DEFAULT_LANGUAGE,
-  type ConfigKey,
-  type Language,
-  type SymbolCategory,
-} from '@bourse/protocol';
-import { DomainError } from './errors.ts';
+import type { ConfigKey, Language, SymbolCategory } from '@bourse/protocol';
+import { EngineError } from './errors.ts';
 
 /**
  * The platform's content, from fixtures, in the caller's language. Ages in the fixtures are
@@ -34,8 +28,9 @@ import { DomainError } from './errors.ts';
 export class Content {
   constructor(private readonly now: () => number) {}
 
+  /** The languages the platform writes in (which one is the default is the wire's to say). */
   languages() {
-    return { default: DEFAULT_LANGUAGE, list: [...LANGUAGE_LIST] };
+    return { list: [...LANGUAGE_LIST] };
   }
 
   phoneCodes() {
@@ -74,7 +69,7 @@ export class Content {
 
   notice(language: Language, id: string) {
     const notice = ANNOUNCEMENTS.find((entry) => entry.id === id);
-    if (!notice) throw new DomainError('notice_not_found', {}, CODES.notFound);
+    if (!notice) throw new EngineError('not_found', 'notice_not_found');
     return {
       id: notice.id,
       title: notice.title[language],
@@ -116,7 +111,7 @@ export class Content {
 
   policy(language: Language, key: ConfigKey) {
     const policy = policyByKey(key);
-    if (!policy) throw new DomainError('config_not_found', {}, CODES.notFound);
+    if (!policy) throw new EngineError('not_found', 'config_not_found');
     return {
       key: policy.key,
       title: policy.title[language],

@@ -1,25 +1,43 @@
-import { CODES } from '@bourse/protocol';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /**
- * A refusal the engine means the user to read: it carries the reply code and a message key the
- * wire translates into the caller's language.
+ * What kind of refusal the engine gives, in its own terms; routes/errors.ts turns each kind into
+ * the wire's reply code, so the engine never knows the codes.
  */
-export class DomainError extends Error {
+export type EngineErrorKind =
+  /** a value the rules do not accept (a field, a mismatched confirmation) */
+  | 'invalid'
+  /** no such thing */
+  | 'not_found'
+  /** well formed, but the rules refuse it now (a wrong password, a review under way) */
+  | 'refused'
+  /** too many tries in a while: wait */
+  | 'rate_limited'
+  /** no such user or session */
+  | 'unauthorised';
+
+/**
+ * A refusal the engine means the user to read: its kind, and a message key (with parameters)
+ * that the wire translates into the caller's language.
+ */
+export class EngineError extends Error {
   constructor(
+    readonly kind: EngineErrorKind,
     readonly key: MessageKey,
     readonly params: Readonly<Record<string, string | number>> = {},
-    readonly code: number = CODES.failed,
   ) {
     super(key);
-    this.name = 'DomainError';
+    this.name = 'EngineError';
   }
 }
 
-/** A refusal of one field, answered with code 400 and a message that names the field. */
-export class FieldError extends DomainError {
-  constructor(field: string, reason: MessageKey) {
-    super(reason, { field }, CODES.badRequest);
+/** A value of one field the rules do not accept: the message names the field. */
+export class FieldError extends EngineError {
+  constructor(
+    readonly field: string,
+    reason: MessageKey,
+  ) {
+    super('invalid', reason, { field });
     this.name = 'FieldError';
   }
 }

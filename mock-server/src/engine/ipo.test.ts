@@ -1,7 +1,7 @@
 import { HOUR_MS, IPO_OFFERINGS, IPO_WALKTHROUGH_ID } from '@bourse/fixtures';
-import { CODES, IPO_STATUSES, ipoOffering, type IpoStatus } from '@bourse/protocol';
+import { IPO_STATUSES, ipoOffering, type IpoStatus } from '@bourse/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { EngineError } from './errors.ts';
 import { Exchange } from './exchange.ts';
 
 const LOADED_AT = Date.UTC(2026, 10, 23, 9, 30);
@@ -122,7 +122,7 @@ describe('IPO offerings', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(DomainError);
-    expect(refusal).toMatchObject({ code: CODES.notFound });
+    expect(refusal).toBeInstanceOf(EngineError);
+    expect(refusal).toMatchObject({ kind: 'not_found' });
   });
 });

@@ -1,8 +1,8 @@
 import { HOUR_MS, IPO_OFFERINGS, localize, type IpoFixture } from '@bourse/fixtures';
-import { CODES, type IpoOffering, type IpoStatus, type Language } from '@bourse/protocol';
+import type { IpoOffering, IpoStatus, Language } from '@bourse/protocol';
 import Decimal from 'decimal.js';
-import { DomainError } from './errors.ts';
-import type { IpoTimeline, MockState } from './state.ts';
+import { EngineError } from './errors.ts';
+import type { IpoTimeline, StateStore } from './state.ts';
 
 export interface IpoQuery {
   status?: IpoStatus | undefined;
@@ -68,13 +68,7 @@ function byStage(a: IpoOffering, b: IpoOffering): number {
  * worked out at each call.
  */
 export class Ipo {
-  constructor(
-    private readonly deps: {
-      state: () => MockState;
-      now: () => number;
-      changed: () => void;
-    },
-  ) {}
+  constructor(private readonly deps: StateStore) {}
 
   list(language: Language, query: IpoQuery) {
     const now = this.deps.now();
@@ -92,7 +86,7 @@ export class Ipo {
 
   detail(language: Language, id: string): IpoOffering {
     const offering = IPO_OFFERINGS.find((entry) => entry.id === id);
-    if (!offering) throw new DomainError('not_found', {}, CODES.notFound);
+    if (!offering) throw new EngineError('not_found', 'not_found');
     return this.offering(offering, language, this.deps.now());
   }
 

@@ -1,8 +1,13 @@
+import { DEFAULT_LANGUAGE } from '@bourse/protocol';
 import type { DomainHandlers } from './handlers.ts';
 
 /** /api/index/*: the platform's content, from fixtures, in the caller's language. */
 export const contentHandlers: DomainHandlers<'index'> = {
-  getLang: (_body, { exchange }) => exchange.content.languages(),
+  // the default language is the wire's (the `msg` language when a call names none)
+  getLang: (_body, { exchange }) => ({
+    default: DEFAULT_LANGUAGE,
+    ...exchange.content.languages(),
+  }),
   getPhoneCode: (_body, { exchange }) => exchange.content.phoneCodes(),
   bannerList: (_body, { exchange, language }) => exchange.content.banners(language),
   noticeList: (body, { exchange, language }) =>

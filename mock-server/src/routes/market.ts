@@ -1,12 +1,11 @@
-import { CODES } from '@bourse/protocol';
-import { DomainError } from '../engine/errors.ts';
+import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
 import type { DomainHandlers } from './handlers.ts';
 import { ipoHandlers } from './ipo.ts';
 
 const known = (exchange: Exchange, symbolId: string): string => {
   if (!exchange.market.has(symbolId)) {
-    throw new DomainError('symbol_not_found', {}, CODES.notFound);
+    throw new EngineError('not_found', 'symbol_not_found');
   }
   return symbolId;
 };
