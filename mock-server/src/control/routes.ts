@@ -4,7 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DomainError } from '../engine/errors.ts';
+import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
 import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
@@ -43,7 +43,7 @@ export function controlRoutes(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-    const status = error instanceof DomainError ? 409 : (error.statusCode ?? 500);
+    const status = error instanceof EngineError ? 409 : (error.statusCode ?? 500);
     return reply.code(status).send({ error: error.message });
   });
   app.setNotFoundHandler((_request, reply) =>
@@ -170,19 +170,16 @@ export function controlRoutes(
   });
 
   api.post('/identity', { schema: { body: identityBody } }, (request, reply) => {
-    const user = exchange.accounts.userByEmail(request.body.email);
+    const user = exchange.users.byEmail(request.body.email);
     if (!user) return reply.code(404).send({ error: 'no such user' });
-    const decided = exchange.accounts.decideIdentity(
-      user.user_id,
-      request.body.decision === 'approve',
-    );
+    const decided = exchange.identity.decide(user.user_id, request.body.decision === 'approve');
     return { identity_status: decided.identity_status };
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {
-    const user = exchange.accounts.userByEmail(request.body.email);
+    const user = exchange.users.byEmail(request.body.email);
     if (!user) return reply.code(404).send({ error: 'no such user' });
-    return { ended: exchange.accounts.endSessions(user.user_id) };
+    return { ended: exchange.auth.endSessions(user.user_id) };
   });
 
   done();

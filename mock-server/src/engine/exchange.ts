@@ -1,12 +1,21 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
-import { Accounts, type NewUser } from './accounts.ts';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
 import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
-import { emptyState, type MockState } from './state.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { emptyState, type MockState, type StateStore } from './state.ts';
+import {
+  Auth,
+  EmailCodes,
+  IdentityReview,
+  PayoutTargets,
+  Profile,
+  Users,
+  type NewUser,
+} from './users/index.ts';
 
 export interface ExchangeOptions {
   seed: number;
@@ -29,25 +38,34 @@ export interface ScenarioSpec {
  */
 export class Exchange {
   readonly clock: SimClock;
-  readonly accounts: Accounts;
+  readonly users: Users;
+  readonly codes: EmailCodes;
+  readonly auth: Auth;
+  readonly profile: Profile;
+  readonly identity: IdentityReview;
+  readonly payouts: PayoutTargets;
   readonly content: Content;
   readonly ipo: Ipo;
   readonly market: Market;
   private state: MockState;
   private readonly random: SeededRandom;
+  /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
+  private readonly limiter: RateLimiter;
 
   constructor(private readonly options: ExchangeOptions) {
     this.state = emptyState(options.seed, 'empty');
     this.clock = new SimClock(options.wall);
     this.random = new SeededRandom(options.seed);
-    this.content = new Content(() => this.clock.now());
-    this.ipo = new Ipo({
+    this.limiter = new RateLimiter(() => this.clock.now());
+    const store: StateStore = {
       state: () => this.state,
       now: () => this.clock.now(),
       changed: () => {
         this.changed();
       },
-    });
+    };
+    this.content = new Content(store.now);
+    this.ipo = new Ipo(store);
     this.market = new Market(
       options.seed,
       () => this.state.market,
@@ -56,16 +74,17 @@ export class Exchange {
       },
     );
     const hasher = options.hasher ?? createPasswordHasher();
-    this.accounts = new Accounts({
-      state: () => this.state,
-      now: () => this.clock.now(),
+    this.users = new Users({
+      ...store,
       random: this.random,
       hasher,
       demoBalance: options.demoBalance ?? DEMO_BALANCE,
-      changed: () => {
-        this.changed();
-      },
     });
+    this.codes = new EmailCodes(store, this.users, this.limiter);
+    this.auth = new Auth(store, this.users, this.codes, hasher, this.limiter);
+    this.profile = new Profile(store, this.users);
+    this.identity = new IdentityReview(store, this.users);
+    this.payouts = new PayoutTargets(store, this.users);
   }
 
   now(): number {
@@ -78,9 +97,9 @@ export class Exchange {
     this.clock.restore(this.state.clock);
     this.state.ipo_timelines = scheduleIpos(this.clock.now());
     this.random.reseed(this.options.seed);
-    this.accounts.limiter.reset();
+    this.limiter.reset();
     this.market.reload();
-    for (const user of scenario.users) await this.accounts.createUser(user);
+    for (const user of scenario.users) await this.users.create(user);
     this.changed();
   }
 
@@ -95,7 +114,7 @@ export class Exchange {
     // nor price overrides, before the market kept them
     this.state.market = structuredClone((state as Partial<MockState>).market ?? emptyMarketState());
     this.clock.restore(state.clock);
-    this.accounts.limiter.reset();
+    this.limiter.reset();
     this.market.reload();
   }
 

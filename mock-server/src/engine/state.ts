@@ -116,6 +116,18 @@ export interface MockState {
   market: MarketState;
 }
 
+/**
+ * How a domain of the engine reaches the one state: it reads and writes it through `state()`
+ * (which a scenario load or a restore replaces), and calls `changed()` after writing, so the owner
+ * can persist it.
+ */
+export interface StateStore {
+  readonly state: () => MockState;
+  /** the simulated clock's time, ms */
+  readonly now: () => number;
+  readonly changed: () => void;
+}
+
 export const FIRST_USER_ID = 100_001;
 
 export const emptyState = (seed: number, scenario: string): MockState => ({

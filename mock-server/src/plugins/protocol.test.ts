@@ -122,7 +122,7 @@ describe('the wire (PROTOCOL.md §1 and §2)', () => {
 
   it('answers an internal fault with a 500 envelope and no stack trace', async () => {
     const { token } = await registerUser(app, 'fault@example.com');
-    app.exchange.accounts.toUserInfo = () => {
+    app.exchange.profile.info = () => {
       throw new Error('disk on fire at /secret/path.ts:12');
     };
     const reply = await call(app, '/api/users/info', {}, { token });

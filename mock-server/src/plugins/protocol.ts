@@ -16,10 +16,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError } from '../engine/errors.ts';
+import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
 import type { UserRecord } from '../engine/state.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
+import { WIRE_CODES } from '../routes/errors.ts';
 import type { CallContext, Handlers } from '../routes/handlers.ts';
 import type { FaultTable } from './faults.ts';
 
@@ -65,8 +66,17 @@ const headerValue = (request: FastifyRequest, name: string): string => {
 const callerLanguage = (request: FastifyRequest): Language =>
   languageOf(headerValue(request, HEADERS.language));
 
-/** A refusal at the wire, before any handler runs. */
-class WireRefusal extends DomainError {}
+/** A refusal at the wire, before any handler runs: it carries the reply code itself. */
+class WireRefusal extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Readonly<Record<string, string | number>>,
+    readonly code: number,
+  ) {
+    super(key);
+    this.name = 'WireRefusal';
+  }
+}
 
 /**
  * The wire: checks every call as PROTOCOL.md §1 says, in that order, and wraps every reply,
@@ -90,13 +100,15 @@ export const protocolPlugin = fp(
     const fieldMessage = (language: Language, field: string, reason: string) =>
       message('field_invalid', language, { field, reason });
 
-    const errorEnvelope = (error: DomainError, language: Language): Envelope => {
+    /** A refusal's envelope; the engine's refusals take the code routes/errors.ts maps them to. */
+    const errorEnvelope = (error: WireRefusal | EngineError, language: Language): Envelope => {
+      const code = error instanceof WireRefusal ? error.code : WIRE_CODES[error.kind];
       const field = error.params['field'];
       const msg =
-        error.code === CODES.badRequest && typeof field === 'string'
+        code === CODES.badRequest && typeof field === 'string'
           ? fieldMessage(language, field, message(error.key, language, error.params))
           : message(error.key, language, error.params);
-      return { code: error.code, msg, data: null };
+      return { code, msg, data: null };
     };
 
     /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
@@ -125,8 +137,8 @@ export const protocolPlugin = fp(
       }
       const tokenMd5 = token.slice(0, 32);
       if (tokenMd5 !== options.guestTokenMd5) {
-        const session = exchange.accounts.touchSession(tokenMd5);
-        const user = session ? exchange.accounts.user(session.user_id) : null;
+        const session = exchange.auth.touchSession(tokenMd5);
+        const user = session ? exchange.users.get(session.user_id) : null;
         if (user) return { user, tokenMd5 };
       }
       if (entry.auth === 'user') throw new WireRefusal('unauthorized', {}, CODES.unauthorized);
@@ -205,7 +217,7 @@ export const protocolPlugin = fp(
               : checked.data;
             return await send(reply, { code: CODES.ok, msg: '', data });
           } catch (error) {
-            if (error instanceof DomainError)
+            if (error instanceof EngineError || error instanceof WireRefusal)
               return await send(reply, errorEnvelope(error, language));
             request.log.error({ err: error, path: entry.path }, 'handler failed');
             return await refusal(reply, language, CODES.failed, 'internal_error');

@@ -1,7 +1,7 @@
 import { clientFrame, isTopic, SOCKET, TIME_WINDOW_MS, type ServerFrame } from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Accounts } from '../engine/accounts.ts';
+import { Auth } from '../engine/users/auth.ts';
 import type { Exchange } from '../engine/exchange.ts';
 
 export interface GatewayOptions {
@@ -80,8 +80,8 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
     const frame = parsed.data;
     switch (frame.cmd) {
       case 'bind': {
-        const tokenMd5 = Accounts.tokenMd5(frame.msg);
-        const session = exchange.accounts.touchSession(tokenMd5);
+        const tokenMd5 = Auth.tokenMd5(frame.msg);
+        const session = exchange.auth.touchSession(tokenMd5);
         connection.tokenMd5 = session ? tokenMd5 : null;
         connection.userId = session?.user_id ?? null;
         if (!session) refuse(connection, 'bind: the token is not a live session');
@@ -162,7 +162,7 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
     pushToUser(userId, func, data) {
       for (const connection of connections) {
         if (connection.userId !== userId || connection.tokenMd5 === null) continue;
-        if (!exchange.accounts.liveSession(connection.tokenMd5)) {
+        if (!exchange.auth.liveSession(connection.tokenMd5)) {
           connection.userId = null;
           connection.tokenMd5 = null;
           continue;

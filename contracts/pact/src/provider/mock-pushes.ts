@@ -25,7 +25,7 @@ function signedInUser(app: MockApp, descriptor: MessageDescriptor) {
     (candidate) => candidate.name === 'a signed-in user',
   );
   const { email, token } = readStateParams('a signed-in user', providerState?.params);
-  const user = app.exchange.accounts.userByEmail(email);
+  const user = app.exchange.users.byEmail(email);
   if (!user) throw new Error(`${descriptor.description}: no user ${email}`);
   return { userId: user.user_id, token };
 }

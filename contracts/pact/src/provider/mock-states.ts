@@ -17,7 +17,7 @@ import { readStateParams, STATE_PARAM_KEYS, type StateName, type StateParams } f
 import type { StateHandlers } from './verification.ts';
 
 export type MockApp = Awaited<ReturnType<typeof buildApp>>;
-type UserRecord = NonNullable<ReturnType<MockApp['exchange']['accounts']['userByEmail']>>;
+type UserRecord = NonNullable<ReturnType<MockApp['exchange']['users']['byEmail']>>;
 
 /** The scenario whose users include this e-mail, if any. */
 export const scenarioHolding = (email: string): ScenarioName | undefined =>
@@ -39,7 +39,7 @@ export interface MockStatesOptions {
 
 export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHandlers {
   const control = new ControlClient(baseUrl);
-  const accounts = () => app.exchange.accounts;
+  const exchange = () => app.exchange;
 
   /** Loads the scenario that holds the user, or `empty` and creates them. */
   const worldWithUser = async (email: string, password: string): Promise<UserRecord> => {
@@ -49,11 +49,11 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     if (fixture && fixture.password !== password) {
       throw new Error(`the ${scenario} scenario's ${email} has another password than the pact's`);
     }
-    return accounts().userByEmail(email) ?? (await accounts().createUser({ email, password }));
+    return exchange().users.byEmail(email) ?? (await exchange().users.create({ email, password }));
   };
 
   const existingUser = (email: string): UserRecord => {
-    const user = accounts().userByEmail(email);
+    const user = exchange().users.byEmail(email);
     if (!user) throw new Error(`no user ${email}: list a world state that creates them first`);
     return user;
   };
@@ -66,31 +66,35 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     },
     'a signed-in user': async ({ email, password, token }) => {
       const user = await worldWithUser(email, password);
-      accounts().openSession(user, token);
+      exchange().auth.openSession(user, token);
     },
     'no session': async () => {
       await control.reset('empty');
     },
     'the e-mail is not registered': async ({ email }) => {
       await control.reset('empty');
-      if (accounts().userByEmail(email)) throw new Error(`${email} is registered in 'empty'`);
+      if (exchange().users.byEmail(email)) throw new Error(`${email} is registered in 'empty'`);
     },
     'a register code was sent': ({ email, code }) => {
-      if (accounts().userByEmail(email)) throw new Error(`${email} is registered already`);
-      accounts().plantCode(email, 'register', code);
+      if (exchange().users.byEmail(email)) throw new Error(`${email} is registered already`);
+      exchange().codes.plant(email, 'register', code);
     },
     'a password reset code was sent': ({ email, code }) => {
-      accounts().plantCode(existingUser(email).email, 'forget', code);
+      exchange().codes.plant(existingUser(email).email, 'forget', code);
     },
     'an account deletion code was sent': ({ email, code }) => {
-      accounts().plantCode(existingUser(email).email, 'delete_account', code);
+      exchange().codes.plant(existingUser(email).email, 'delete_account', code);
     },
     'the user has bound a bank account': ({ email, ...bank }) => {
-      accounts().bindBank(existingUser(email).user_id, { ...bank, branch: '', swift_code: '' });
+      exchange().payouts.bindBank(existingUser(email).user_id, {
+        ...bank,
+        branch: '',
+        swift_code: '',
+      });
     },
     'the user has bound a wallet': ({ email, network, address }) => {
       if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);
-      accounts().bindWallet(existingUser(email).user_id, { network, address });
+      exchange().payouts.bindWallet(existingUser(email).user_id, { network, address });
     },
     'an announcement exists': ({ id }) => {
       if (!ANNOUNCEMENTS.some((notice) => notice.id === id)) {

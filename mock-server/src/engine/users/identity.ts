@@ -1,0 +1,42 @@
+import type { IdentityStatus } from '@bourse/protocol';
+import { EngineError } from '../errors.ts';
+import type { IdentitySubmission, StateStore, UserRecord } from '../state.ts';
+import type { Users } from './users.ts';
+
+export type IdentityInput = Omit<IdentitySubmission, 'submitted_at' | 'back_image'> & {
+  back_image?: string | undefined;
+};
+
+/**
+ * Identity review: a user submits their documents once; the review (the control API stands in
+ * for the back office) verifies or rejects them, and a rejected user may submit again.
+ */
+export class IdentityReview {
+  constructor(
+    private readonly ctx: StateStore,
+    private readonly users: Users,
+  ) {}
+
+  submit(userId: string, input: IdentityInput): { identity_status: IdentityStatus } {
+    const user = this.users.get(userId);
+    if (user.identity_status === 'pending') throw new EngineError('refused', 'identity_pending');
+    if (user.identity_status === 'verified') throw new EngineError('refused', 'identity_verified');
+    user.identity = {
+      ...input,
+      back_image: input.back_image ?? null,
+      submitted_at: this.ctx.now(),
+    };
+    user.identity_status = 'pending';
+    this.ctx.changed();
+    return { identity_status: user.identity_status };
+  }
+
+  /** The review's decision on a pending submission. */
+  decide(userId: string, approve: boolean): UserRecord {
+    const user = this.users.get(userId);
+    if (user.identity_status !== 'pending') throw new EngineError('refused', 'bad_request');
+    user.identity_status = approve ? 'verified' : 'rejected';
+    this.ctx.changed();
+    return user;
+  }
+}

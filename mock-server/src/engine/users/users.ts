@@ -1,0 +1,137 @@
+import type { AccountMode, Language, UserInfo } from '@bourse/protocol';
+import { EngineError } from '../errors.ts';
+import type { PasswordHasher } from '../passwords.ts';
+import type { SeededRandom } from '../random.ts';
+import type { AccountBalances, StateStore, UserRecord } from '../state.ts';
+
+export interface UsersContext extends StateStore {
+  readonly random: SeededRandom;
+  readonly hasher: PasswordHasher;
+  /** the demo fund a new account starts with */
+  readonly demoBalance: string;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  area_code?: string;
+  phone?: string;
+  nickname?: string;
+  invite_code?: string;
+  invited_by?: string | null;
+  /** the invite code of the inviting user, resolved to their id */
+  invited_by_code?: string | null;
+  identity_status?: UserRecord['identity_status'];
+  account_mode?: AccountMode;
+  language?: Language;
+  balances?: Partial<Record<AccountMode, Partial<AccountBalances>>>;
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const zeroBalances = (): AccountBalances => ({ fund: '0', contract: '0', option: '0' });
+
+/** E-mail addresses are kept and compared trimmed and in lower case. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** What a user may see of their own record (never the password hash, identity or bank). */
+export const userInfo = (user: UserRecord): UserInfo => ({
+  user_id: user.user_id,
+  email: user.email,
+  area_code: user.area_code,
+  phone: user.phone,
+  nickname: user.nickname,
+  avatar: user.avatar,
+  invite_code: user.invite_code,
+  created_at: user.created_at,
+  identity_status: user.identity_status,
+  account_mode: user.account_mode,
+  currency: user.currency,
+});
+
+/**
+ * The user directory every user-facing domain shares: finding, creating and removing users.
+ * The rules about what a user may do live in the domains (auth, profile, identity, payouts).
+ */
+export class Users {
+  constructor(private readonly ctx: UsersContext) {}
+
+  private get all(): UserRecord[] {
+    return Object.values(this.ctx.state().users);
+  }
+
+  byEmail(email: string): UserRecord | undefined {
+    const wanted = normaliseEmail(email);
+    return this.all.find((user) => user.email === wanted);
+  }
+
+  byPhone(areaCode: string, phone: string): UserRecord | undefined {
+    return this.all.find(
+      (user) => user.phone !== '' && user.area_code === areaCode && user.phone === phone,
+    );
+  }
+
+  /** Invite codes are case-insensitive: they are kept in upper case. */
+  byInviteCode(code: string): UserRecord | undefined {
+    const wanted = code.toUpperCase();
+    return this.all.find((user) => user.invite_code === wanted);
+  }
+
+  /** The user, who must exist: one who is gone (deleted since signing in) is unauthorised. */
+  get(userId: string): UserRecord {
+    const user = this.ctx.state().users[userId];
+    if (!user) throw new EngineError('unauthorised', 'unauthorized');
+    return user;
+  }
+
+  async create(input: NewUser): Promise<UserRecord> {
+    const state = this.ctx.state();
+    const userId = String(state.next_user_id++);
+    const email = normaliseEmail(input.email);
+    const user: UserRecord = {
+      user_id: userId,
+      email,
+      area_code: input.area_code ?? '',
+      phone: input.phone ?? '',
+      nickname: input.nickname ?? (email.split('@')[0] ?? userId).slice(0, 20),
+      avatar: '',
+      invite_code: input.invite_code ?? this.newInviteCode(),
+      invited_by:
+        input.invited_by ??
+        (input.invited_by_code
+          ? (this.all.find((other) => other.invite_code === input.invited_by_code)?.user_id ?? null)
+          : null),
+      created_at: this.ctx.now(),
+      identity_status: input.identity_status ?? 'unverified',
+      identity: null,
+      account_mode: input.account_mode ?? 'real',
+      currency: 'USD',
+      language: input.language ?? 'en',
+      password_hash: await this.ctx.hasher.hash(input.password),
+      bank: null,
+      wallet: null,
+      balances: {
+        real: { ...zeroBalances(), ...input.balances?.real },
+        demo: { ...zeroBalances(), fund: this.ctx.demoBalance, ...input.balances?.demo },
+      },
+    };
+    state.users[userId] = user;
+    this.ctx.changed();
+    return user;
+  }
+
+  remove(userId: string): void {
+    delete this.ctx.state().users[userId];
+    this.ctx.changed();
+  }
+
+  private newInviteCode(): string {
+    const taken = new Set(this.all.map((user) => user.invite_code));
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < 6; i += 1)
+        code += INVITE_ALPHABET.charAt(this.ctx.random.int(INVITE_ALPHABET.length));
+      if (!taken.has(code)) return code;
+    }
+  }
+}
