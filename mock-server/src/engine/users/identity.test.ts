@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { IdentityReview } from './identity.ts';
+import { refusalOf, START, userWorld } from './testing.ts';
+
+const DOCUMENTS = {
+  name: 'Alex Doe',
+  id_number: 'X1234567',
+  phone: '+1 4155550100',
+  birth_date: '1990-04-01',
+  document_type: 'passport',
+  front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+};
+
+async function reviewWorld() {
+  const world = userWorld();
+  const review = new IdentityReview(world.store, world.users);
+  const ada = await world.newUser('ada@example.com');
+  return { world, review, ada };
+}
+
+describe('identity review', () => {
+  it('takes a submission once, until the review decides', async () => {
+    const { world, review, ada } = await reviewWorld();
+    expect(review.submit(ada.user_id, DOCUMENTS)).toEqual({ identity_status: 'pending' });
+    expect(world.state.users[ada.user_id]?.identity).toEqual({
+      ...DOCUMENTS,
+      back_image: null,
+      submitted_at: START,
+    });
+    expect(refusalOf(() => review.submit(ada.user_id, DOCUMENTS))).toMatchObject({
+      kind: 'refused',
+      key: 'identity_pending',
+    });
+    expect(review.decide(ada.user_id, true).identity_status).toBe('verified');
+    expect(refusalOf(() => review.submit(ada.user_id, DOCUMENTS))).toMatchObject({
+      kind: 'refused',
+      key: 'identity_verified',
+    });
+  });
+
+  it('lets a rejected user submit again', async () => {
+    const { review, ada } = await reviewWorld();
+    review.submit(ada.user_id, DOCUMENTS);
+    expect(review.decide(ada.user_id, false).identity_status).toBe('rejected');
+    expect(
+      review.submit(ada.user_id, { ...DOCUMENTS, back_image: 'data:image/jpeg;base64,/9j/' }),
+    ).toEqual({ identity_status: 'pending' });
+  });
+
+  it('decides only a pending submission', async () => {
+    const { review, ada } = await reviewWorld();
+    expect(refusalOf(() => review.decide(ada.user_id, true))).toMatchObject({ kind: 'refused' });
+    expect(ada.identity_status).toBe('unverified');
+  });
+});
