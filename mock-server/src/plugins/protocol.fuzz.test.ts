@@ -168,8 +168,7 @@ function callsTo(entry: Endpoint): fc.Arbitrary<Call> {
   });
   const refusedWith = (code: number) => () => [code];
   const bySigner = (options: CallOptions) => handlerCodes(options.signer ?? 'guest');
-  const at = <T>(offset: fc.Arbitrary<T>) => offset;
-  const beyondWindow = at(fc.integer({ min: TIME_WINDOW_MS + 1, max: 2 ** 40 }));
+  const beyondWindow = fc.integer({ min: TIME_WINDOW_MS + 1, max: 2 ** 40 });
 
   // weights: most calls carry bodies worth a handler's attention; the costly ones are rarer
   const modes: fc.WeightedArbitrary<Call>[] = [
