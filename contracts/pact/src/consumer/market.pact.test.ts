@@ -3,20 +3,12 @@
  * on the market and chart screens; and the live pushes that keep them moving, Data24h (every
  * symbol's ticker) and Kline (the forming candle), as V4 asynchronous messages.
  */
-import {
-  CODES,
-  endpoints,
-  FUNC,
-  marketStatus,
-  parseServerFrame,
-  pushMessage,
-  type PushOf,
-} from '@bourse/protocol';
+import { CODES, endpoints, FUNC, marketStatus } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
 import { DATA24H_PUSH, KLINE_PUSH, KLINE_SYMBOL, KLINE_TOPIC } from '../pact.ts';
 import { state } from '../states.ts';
 import { decimal, eachLike, equal, id, like, millis, oneOf, text } from './matchers.ts';
-import { fails, newPact, succeeds } from './support.ts';
+import { fails, newPact, readPush, succeeds } from './support.ts';
 
 const { market } = endpoints;
 const pact = newPact();
@@ -49,16 +41,6 @@ const candle = {
   close: decimal('97250.50'),
   volume: decimal('8.1177'),
 };
-
-/** What the client does with a text frame off the socket; throws where it would drop it. */
-function readPush<F extends 'Data24h' | 'Kline'>(frameText: string, func: F): PushOf<F> {
-  const read = parseServerFrame(frameText);
-  if (!read.ok) throw new Error(`the frame does not parse: ${read.error}`);
-  if (read.frame.cmd !== 'data') throw new Error(`not a push: ${read.frame.cmd}`);
-  const push = pushMessage.parse(read.frame.msg);
-  if (push.func !== func) throw new Error(`not a ${func} push: ${push.func}`);
-  return push as PushOf<F>;
-}
 
 describe('market', () => {
   it('reads a symbol’s 24 h ticker', () =>

@@ -1,18 +1,15 @@
 /**
  * The live feed's private `Notice` push, as a V4 asynchronous message in the same pact: the
  * frame a bound socket receives when the platform sends the user a notice (PROTOCOL.md §3).
- *
- * The web has no socket module yet, so the consumer here is the protocol's own frame reading
- * (`parseServerFrame`, then `pushMessage` for the payload), which is what that module will call.
- * When web/src/shared/socket lands, point `readPush` at its frame handler.
+ * The frame is read by the web's own socket frame reader (`readPush` in support.ts).
  */
 import { SCENARIOS } from '@bourse/fixtures';
-import { FUNC, parseServerFrame, pushMessage, type PushOf } from '@bourse/protocol';
+import { FUNC } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_PUSH, PACT_TOKEN } from '../pact.ts';
 import { state } from '../states.ts';
 import { id, millis, text } from './matchers.ts';
-import { newPact } from './support.ts';
+import { newPact, readPush } from './support.ts';
 
 const pact = newPact();
 const fresh = SCENARIOS['fresh-user'].users[0]!;
@@ -22,16 +19,6 @@ const signedIn = state('a signed-in user', {
   password: fresh.password,
   token: PACT_TOKEN,
 });
-
-/** What the client does with a text frame off the socket; throws where it would drop it. */
-function readPush(frameText: string): PushOf<'Notice'> {
-  const read = parseServerFrame(frameText);
-  if (!read.ok) throw new Error(`the frame does not parse: ${read.error}`);
-  if (read.frame.cmd !== 'data') throw new Error(`not a push: ${read.frame.cmd}`);
-  const push = pushMessage.parse(read.frame.msg);
-  if (push.func !== FUNC.notice) throw new Error(`not a Notice push: ${push.func}`);
-  return push;
-}
 
 describe('socket', () => {
   it('reads a Notice push', () =>
@@ -55,7 +42,7 @@ describe('socket', () => {
         });
       })
       .executeTest((message) => {
-        const push = readPush(JSON.stringify(message.contents.content));
+        const push = readPush(JSON.stringify(message.contents.content), 'Notice');
         expect(push.topic).toBe('Notice');
         expect(push.data).toEqual({
           id: '101',

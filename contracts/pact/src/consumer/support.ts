@@ -11,11 +11,14 @@ import {
   HEADERS,
   TIME_FIELD,
   type Endpoint,
+  type PushFunc,
+  type PushOf,
   type RequestOf,
   type ResponseOf,
 } from '@bourse/protocol';
 import { createPlainCodec } from '@bourse/protocol/codec/plain';
 import { createApiClient, isApiError, type ApiError, type Credentials } from '@bourse/web/api';
+import { readServerFrame } from '@bourse/web/socket-frames';
 import { PactV4 } from '@pact-foundation/pact';
 import { expect } from 'vitest';
 import {
@@ -179,4 +182,17 @@ export async function fails<E extends Endpoint>(
     check(error);
     await expectSignedCall(sent, expectation);
   });
+}
+
+/**
+ * What the app does with a text frame off the socket, through the web's own frame reader: the
+ * push of `func`, or an error where the app would drop the frame or not take it as that push.
+ */
+export function readPush<F extends PushFunc>(frameText: string, func: F): PushOf<F> {
+  const reading = readServerFrame(frameText);
+  if (reading.kind !== 'push') {
+    throw new Error(`the app does not take the frame as a push: ${JSON.stringify(reading)}`);
+  }
+  if (reading.push.func !== func) throw new Error(`not a ${func} push: ${reading.push.func}`);
+  return reading.push as PushOf<F>;
 }

@@ -12,11 +12,9 @@ import {
   TOPIC,
   type Candle,
   noticePush,
-  pushMessage,
-  serverFrame,
   type PushData,
-  type ServerFrame,
 } from '@bourse/protocol';
+import { readServerFrame } from '@bourse/web/socket-frames';
 import type { MessageProviders } from '@pact-foundation/pact';
 import { DATA24H_PUSH, KLINE_PUSH, KLINE_SYMBOL, KLINE_TOPIC, NOTICE_PUSH } from '../pact.ts';
 
@@ -32,13 +30,16 @@ export function noticeAbout(now: number): PushData<'Notice'> {
 }
 
 /**
- * Checks a frame the way the client reads it: a server frame, and, for a push, a payload valid
- * for its func. Answers the frame as parsed.
+ * Checks a frame with the web's own frame reader: a frame the app would drop (one that does not
+ * parse, or a push whose payload is wrong for its func) fails here, before the verifier. Answers
+ * the frame as it is.
  */
-export function checkedFrame(frame: unknown): ServerFrame {
-  const parsed = serverFrame.parse(frame);
-  if (parsed.cmd === 'data') pushMessage.parse(parsed.msg);
-  return parsed;
+export function checkedFrame(frame: unknown): unknown {
+  const reading = readServerFrame(JSON.stringify(frame));
+  if (reading.kind === 'error' || reading.kind === 'unknown') {
+    throw new Error(`the app would drop this frame: ${JSON.stringify(reading)}`);
+  }
+  return frame;
 }
 
 /**

@@ -1,0 +1,645 @@
+/**
+ * The wire under bad input, on every call the mock serves, generated from the catalogue: a call
+ * a later issue serves is fuzzed with no new code. Each generated call goes through `app.inject`
+ * on one app, and the properties are what any client relies on:
+ * - every reply is HTTP 200 with a `{code,msg,data}` envelope, and its code is the one PROTOCOL.md
+ *   §1 gives the failure (400 body/time/fields, 403 expired or badly signed, 401 no session on a
+ *   user call, 413 too big, 404 no such call); a well-formed call gets a code the protocol allows,
+ *   and never the internal error (nothing is logged at error level);
+ * - a refused call (any code but 200) leaves the exchange's state as it was, byte for byte.
+ *
+ * FUZZ_SEED picks the run (printed at start; fast-check prints it again with the shrunk call on a
+ * failure), FUZZ_RUNS the number of calls.
+ */
+import {
+  CODES,
+  DEFAULT_WIRE,
+  endpointByPath,
+  envelopeSchema,
+  HEADERS,
+  LIMITS,
+  TIME_FIELD,
+  TIME_WINDOW_MS,
+  allEndpoints,
+  type Endpoint,
+} from '@bourse/protocol';
+import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { SCENARIOS } from '@bourse/fixtures';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { servedEndpoints } from '../routes/index.ts';
+import {
+  brokenBodyOf,
+  hostileBodyOf,
+  isPoisoned,
+  jsonSchemaOf,
+  validBodyOf,
+  type Body,
+} from '../test/fuzz-values.ts';
+
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 10_000);
+/** The wall clock stands still, so a session's idle timer reads the same after every call. */
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const UUID = '7d0c2a4e-3b1f-4c6d-9e8a-5f4b3c2d1e0f';
+const codec = createNodeCodec(DEFAULT_WIRE);
+const trader = SCENARIOS['verified-trader'].users[0]!;
+
+type Mode =
+  | 'well-formed'
+  | 'hostile fields'
+  | 'deep nesting and a long string'
+  | 'wrong field type or missing field'
+  | 'guest on a user call'
+  | 'bad JSON'
+  | 'wrong content type'
+  | 'not an object'
+  | 'no time'
+  | 'time of a wrong type'
+  | 'stale time'
+  | 'future time'
+  | 'bad signature'
+  | 'huge body'
+  | 'unknown path';
+
+/** Who signs: the built-in guest token, the live session's, or a token no session has. */
+type Signer = 'guest' | 'user' | 'dead';
+
+type SignatureFault =
+  | 'signed for another time'
+  | 'signed for another uuid'
+  | 'no uuid'
+  | 'uuid too long'
+  | 'token too short'
+  | 'token not hex'
+  | 'no token';
+
+/** Codes a well-formed call may get: what the handler decides. */
+const HANDLER_CODES: readonly number[] = [
+  CODES.ok,
+  CODES.badRequest,
+  CODES.notFound,
+  CODES.tooManyRequests,
+  CODES.failed,
+];
+
+interface Sent {
+  headers: Record<string, string>;
+  payload: string;
+}
+
+/** One generated call. Its toString is what fast-check prints for a counterexample. */
+class Call {
+  /** what was sent, filled in when the call runs (the signature depends on the session) */
+  sent: Sent | null = null;
+  constructor(
+    readonly mode: Mode,
+    readonly path: string,
+    readonly expected: readonly number[],
+    readonly options: {
+      readonly method?: 'POST' | 'GET';
+      readonly signer?: Signer;
+      readonly body?: Body;
+      /** the payload as sent, instead of the body as JSON */
+      readonly raw?: string;
+      /** a field of this many characters is added (huge bodies are built when sent) */
+      readonly padding?: number;
+      /** an unknown field nested this deep is added */
+      readonly depth?: number;
+      /** ms between the wall clock and `time`; or the `time` to send as it is */
+      readonly time?: { readonly offset: number } | { readonly value: unknown } | 'none';
+      readonly signatureFault?: SignatureFault;
+      readonly contentType?: string | null;
+      readonly remoteAddress: string;
+      readonly language?: string;
+    },
+  ) {}
+
+  [fc.toStringMethod](): string {
+    const { sent } = this;
+    const payload = sent?.payload ?? '(not sent)';
+    const shown =
+      payload.length > 400 ? `${payload.slice(0, 400)}… (${payload.length} chars)` : payload;
+    return [
+      `${this.mode}: expects ${this.expected.join(' or ')}`,
+      `${this.options.method ?? 'POST'} ${this.path} from ${this.options.remoteAddress}`,
+      `headers ${JSON.stringify(sent?.headers ?? {})}`,
+      `body ${shown}`,
+    ].join('\n  ');
+  }
+}
+
+// ---- generating calls from the catalogue -------------------------------------------------------
+
+const remoteAddress = fc.ipV4();
+const language = fc.constantFrom('en', 'zh-CN,zh;q=0.9', 'ja', 'xx', '', 'de-DE;q=0.1, fr');
+const signerFor = (entry: Endpoint) =>
+  entry.auth === 'user' ? ('user' as const) : ('guest' as const);
+
+type CallOptions = Call['options'];
+
+/** Every failure mode for one served call, each with the code it must get. */
+function callsTo(entry: Endpoint): fc.Arbitrary<Call> {
+  const schema = jsonSchemaOf(entry.request);
+  const valid = validBodyOf(entry);
+  const signer = signerFor(entry);
+  const handlerCodes = (who: Signer) =>
+    entry.auth === 'user' && who !== 'user' ? [CODES.unauthorized] : HANDLER_CODES;
+  const anyone = fc.constantFrom<Signer>('guest', 'user', 'dead');
+  const mode = (
+    name: Mode,
+    weight: number,
+    options: fc.Arbitrary<CallOptions>,
+    expected: (options: CallOptions) => readonly number[],
+  ): fc.WeightedArbitrary<Call> => ({
+    weight,
+    arbitrary: options.map(
+      (picked) =>
+        new Call(
+          name,
+          entry.path,
+          // the JSON parser refuses a prototype-poisoning key first (only a size check is earlier)
+          isPoisoned(picked.body) && name !== 'huge body' ? [CODES.badRequest] : expected(picked),
+          picked,
+        ),
+    ),
+  });
+  const refusedWith = (code: number) => () => [code];
+  const bySigner = (options: CallOptions) => handlerCodes(options.signer ?? 'guest');
+  const beyondWindow = fc.integer({ min: TIME_WINDOW_MS + 1, max: 2 ** 40 });
+
+  // weights: most calls carry bodies worth a handler's attention; the costly ones are rarer
+  const modes: fc.WeightedArbitrary<Call>[] = [
+    mode(
+      'well-formed',
+      12,
+      fc.record({ body: valid, signer: anyone, remoteAddress, language }),
+      bySigner,
+    ),
+    mode(
+      'hostile fields',
+      12,
+      fc.record({ body: hostileBodyOf(schema), signer: anyone, remoteAddress, language }),
+      bySigner,
+    ),
+    mode(
+      'deep nesting and a long string',
+      2,
+      fc.record({
+        body: valid,
+        signer: fc.constant(signer),
+        depth: fc.integer({ min: 100, max: 2_000 }),
+        padding: fc.integer({ min: 1, max: 50_000 }),
+        remoteAddress,
+      }),
+      bySigner,
+    ),
+    mode(
+      'bad JSON',
+      4,
+      fc.record({ raw: badJson, signer: fc.constant(signer), remoteAddress }),
+      refusedWith(CODES.badRequest),
+    ),
+    mode(
+      'wrong content type',
+      4,
+      fc.record({
+        body: valid,
+        contentType: wrongContentType,
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.badRequest),
+    ),
+    mode(
+      'not an object',
+      4,
+      fc.record({ raw: notAnObject, signer: fc.constant(signer), remoteAddress }),
+      refusedWith(CODES.badRequest),
+    ),
+    mode(
+      'no time',
+      4,
+      fc.record({
+        body: valid,
+        time: fc.constant('none' as const),
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.badRequest),
+    ),
+    mode(
+      'time of a wrong type',
+      4,
+      fc.record({
+        body: valid,
+        time: wrongTime.map((value) => ({ value })),
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.badRequest),
+    ),
+    mode(
+      'stale time',
+      4,
+      fc.record({
+        body: valid,
+        time: beyondWindow.map((offset) => ({ offset: -offset })),
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.forbidden),
+    ),
+    mode(
+      'future time',
+      4,
+      fc.record({
+        body: valid,
+        time: beyondWindow.map((offset) => ({ offset })),
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.forbidden),
+    ),
+    mode(
+      'bad signature',
+      4,
+      fc.record({ body: valid, signatureFault, signer: anyone, remoteAddress }),
+      refusedWith(CODES.forbidden),
+    ),
+    mode(
+      'huge body',
+      1,
+      fc.record({
+        body: valid,
+        padding: fc.integer({ min: LIMITS.bodyBytes, max: LIMITS.bodyBytes + 65_536 }),
+        signer: fc.constant(signer),
+        remoteAddress,
+      }),
+      refusedWith(CODES.payloadTooLarge),
+    ),
+  ];
+  const broken = brokenBodyOf(schema);
+  if (broken) {
+    modes.push(
+      mode(
+        'wrong field type or missing field',
+        8,
+        fc.record({ body: broken, signer: fc.constant(signer), remoteAddress }),
+        refusedWith(CODES.badRequest),
+      ),
+    );
+  }
+  if (entry.auth === 'user') {
+    modes.push(
+      mode(
+        'guest on a user call',
+        4,
+        fc.record({ body: valid, signer: fc.constantFrom<Signer>('guest', 'dead'), remoteAddress }),
+        refusedWith(CODES.unauthorized),
+      ),
+    );
+  }
+  return fc.oneof(...modes);
+}
+
+const badJson = fc.oneof(
+  fc.constantFrom(
+    '',
+    '{',
+    '{"time":',
+    "{'time':1}",
+    '{"a":1,}',
+    '{"time":NaN}',
+    'undefined',
+    '{}}',
+  ),
+  fc.string({ unit: 'binary', maxLength: 30 }).filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+
+const notAnObject = fc.oneof(
+  fc.constantFrom('[]', 'null', 'true', '0', '"time"', '[{"time":1}]'),
+  fc
+    .jsonValue({ maxDepth: 2 })
+    .filter((value) => typeof value !== 'object' || value === null || Array.isArray(value))
+    .map((value) => JSON.stringify(value)),
+);
+
+const wrongContentType = fc.constantFrom(
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'image/png',
+  null,
+);
+
+const wrongTime = fc.oneof(
+  fc.constantFrom(null, true, '', 'now', [], {}, 1.5, 2 ** 60, -(2 ** 60), 1e308),
+  fc.string({ maxLength: 12 }),
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true })
+    .filter((value) => !Number.isSafeInteger(value)),
+);
+
+const signatureFault = fc.constantFrom<SignatureFault>(
+  'signed for another time',
+  'signed for another uuid',
+  'no uuid',
+  'uuid too long',
+  'token too short',
+  'token not hex',
+  'no token',
+);
+
+const servedPaths = new Set(servedEndpoints.map((entry) => entry.path));
+
+const notServedYet = allEndpoints
+  .map((entry) => entry.path)
+  .filter((path) => !servedPaths.has(path));
+
+/** Paths no route answers: made-up ones, near misses of served ones, and calls not served yet. */
+const unknownPath = fc
+  .oneof(
+    fc
+      .array(fc.stringMatching(/^[A-Za-z0-9_.~-]{1,12}$/), { minLength: 1, maxLength: 3 })
+      .map((segments) => `/api/${segments.join('/')}`),
+    fc.constantFrom(...servedPaths).map((path) => `${path}/`),
+    fc.constantFrom(...servedPaths).map((path) => path.toUpperCase()),
+    ...notServedYet.map((path) => fc.constant(path)),
+  )
+  .filter((path) => !servedPaths.has(path));
+
+const unknownPathCalls = fc
+  .record({
+    path: unknownPath,
+    method: fc.constantFrom<'POST' | 'GET'>('POST', 'GET'),
+    remoteAddress,
+  })
+  .map(
+    ({ path, ...options }) =>
+      new Call('unknown path', path, [CODES.notFound], { body: {}, signer: 'guest', ...options }),
+  );
+
+const calls = fc.oneof(...servedEndpoints.map(callsTo), unknownPathCalls);
+
+// ---- running a call ------------------------------------------------------------------------
+
+let app: FastifyInstance;
+/** error-level log lines: the mock logs an internal error (a crash in a handler) at that level */
+const errors: string[] = [];
+let sessionToken = '';
+
+const md5 = (text: string) => codec.md5hex(text);
+
+const tokenOf = (signer: Signer): string =>
+  signer === 'user'
+    ? sessionToken
+    : signer === 'dead'
+      ? 'a-token-no-session-has'
+      : DEFAULT_WIRE.defaultToken;
+
+function payloadOf(call: Call, time: unknown): string {
+  const { options } = call;
+  if (options.raw !== undefined) return options.raw;
+  const fields: Body = { ...options.body };
+  if (options.time !== 'none') fields[TIME_FIELD] = time;
+  let text = JSON.stringify(fields);
+  if (options.depth !== undefined) {
+    const nested = `${'{"a":'.repeat(options.depth)}1${'}'.repeat(options.depth)}`;
+    text = `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}"nested":${nested}}`;
+  }
+  if (options.padding !== undefined) {
+    text = `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}"padding":"${'x'.repeat(options.padding)}"}`;
+  }
+  return text;
+}
+
+const without = (headers: Record<string, string>, name: string) =>
+  Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+
+function headersOf(call: Call, time: number): Record<string, string> {
+  const { options } = call;
+  const signer = options.signer ?? 'guest';
+  const headers: Record<string, string> = {
+    [HEADERS.uuid]: UUID,
+    [HEADERS.token]: md5(tokenOf(signer)) + md5(String(time) + UUID),
+  };
+  if (options.contentType !== null)
+    headers['content-type'] = options.contentType ?? 'application/json';
+  if (options.language !== undefined) headers[HEADERS.language] = options.language;
+  switch (options.signatureFault) {
+    case undefined:
+      break;
+    case 'signed for another time':
+      headers[HEADERS.token] = md5(tokenOf(signer)) + md5(String(time + 1) + UUID);
+      break;
+    case 'signed for another uuid':
+      headers[HEADERS.token] = md5(tokenOf(signer)) + md5(String(time) + `${UUID}0`);
+      break;
+    case 'no uuid':
+      return without(headers, HEADERS.uuid);
+    case 'uuid too long':
+      headers[HEADERS.uuid] = 'u'.repeat(65);
+      headers[HEADERS.token] = md5(tokenOf(signer)) + md5(String(time) + 'u'.repeat(65));
+      break;
+    case 'token too short':
+      headers[HEADERS.token] = md5(tokenOf(signer));
+      break;
+    case 'token not hex':
+      headers[HEADERS.token] = `${md5(tokenOf(signer)).slice(0, 31)}g${md5(String(time) + UUID)}`;
+      break;
+    case 'no token':
+      return without(headers, HEADERS.token);
+  }
+  return headers;
+}
+
+async function send(call: Call) {
+  const { options } = call;
+  const time =
+    options.time === undefined || options.time === 'none'
+      ? NOW
+      : 'offset' in options.time
+        ? NOW + options.time.offset
+        : options.time.value;
+  const payload = payloadOf(call, time);
+  const headers = headersOf(call, typeof time === 'number' ? time : NOW);
+  call.sent = { headers, payload };
+  return app.inject({
+    method: options.method ?? 'POST',
+    url: call.path,
+    headers,
+    remoteAddress: options.remoteAddress,
+    ...(options.method === 'GET' ? {} : { payload }),
+  });
+}
+
+/** Signs the scenario's trader in through the wire, from an address of its own. */
+let logins = 0;
+async function signIn(): Promise<void> {
+  logins += 1;
+  const call = new Call('well-formed', '/api/login/index', [CODES.ok], {
+    body: { account: trader.email, password: trader.password },
+    remoteAddress: `10.255.${Math.floor(logins / 250)}.${logins % 250}`,
+  });
+  const reply = await send(call);
+  const envelope = envelopeSchema.parse(reply.json());
+  if (envelope.code !== CODES.ok || typeof envelope.data !== 'string') {
+    throw new Error(`the trader cannot sign in: ${JSON.stringify(envelope)}`);
+  }
+  const session = JSON.parse(codec.decrypt(envelope.data)) as { token: string };
+  sessionToken = session.token;
+}
+
+const stateText = () => JSON.stringify(app.exchange.snapshot());
+let lastState = '';
+
+/** Where two states differ, as key paths. */
+function changedPaths(before: unknown, after: unknown, path: readonly string[] = []): string[][] {
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  if (
+    typeof before !== 'object' ||
+    typeof after !== 'object' ||
+    before === null ||
+    after === null
+  ) {
+    return [[...path]];
+  }
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((key) =>
+    changedPaths(
+      (before as Record<string, unknown>)[key],
+      (after as Record<string, unknown>)[key],
+      [...path, key],
+    ),
+  );
+}
+
+/**
+ * The one change a refusal may make: a wrong e-mail code counts against that code (five wrong
+ * tries burn it, against guessing), so `codes.<purpose:email>.wrong_attempts` moves or the code
+ * goes. Rate-limit counters live outside the state (a restart forgets them), so a 429, or a
+ * failed login that counts towards one, changes nothing the snapshot holds.
+ */
+const countsAgainstACode = (path: readonly string[]) =>
+  path[0] === 'codes' && (path.length === 2 || (path.length === 3 && path[2] === 'wrong_attempts'));
+
+const seen = new Map<string, number>();
+const count = (key: string) => seen.set(key, (seen.get(key) ?? 0) + 1);
+
+beforeAll(async () => {
+  app = await buildApp({
+    dataDir: null,
+    scenario: 'verified-trader',
+    passwordCost: 1024,
+    marketTickMs: 0,
+    wallClock: () => NOW,
+    logger: { level: 'error', stream: { write: (line: string) => errors.push(line) } },
+  });
+  await app.ready();
+  await signIn();
+  lastState = stateText();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the wire under generated bad input', () => {
+  it(`answers every call with the code of its failure and keeps state on refusals (seed ${SEED}, ${RUNS} calls)`, async () => {
+    console.log(`protocol fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    await fc.assert(
+      fc.asyncProperty(calls, async (call) => {
+        const errorsBefore = errors.length;
+        // the state between calls does not move (the clock stands still, nothing ticks)
+        let before = lastState;
+        let reply = await send(call);
+        let envelope = envelopeSchema.safeParse(reply.json());
+        // an earlier call may have ended the session (logout): sign in again and send it again
+        if (
+          call.options.signer === 'user' &&
+          envelope.success &&
+          envelope.data.code === CODES.unauthorized &&
+          !call.expected.includes(CODES.unauthorized)
+        ) {
+          await signIn();
+          before = stateText();
+          reply = await send(call);
+          envelope = envelopeSchema.safeParse(reply.json());
+        }
+        const after = stateText();
+        lastState = after;
+        expect(reply.statusCode).toBe(200);
+        expect(reply.headers['content-type']).toMatch(/^application\/json/);
+        expect(envelope.success).toBe(true);
+        if (!envelope.success) return;
+        const { code, msg, data } = envelope.data;
+        expect(call.expected).toContain(code);
+        // nothing failed inside: a business refusal (500) is not logged, an internal error is
+        expect(errors.slice(errorsBefore)).toEqual([]);
+        if (code === CODES.ok) {
+          const entry = endpointByPath.get(call.path);
+          expect(typeof data).toBe('string');
+          const parsed: unknown = JSON.parse(codec.decrypt(String(data)));
+          expect(entry?.response.safeParse(parsed).success).toBe(true);
+        } else {
+          expect(data).toBeNull();
+          expect(msg).not.toBe('');
+          if (after !== before) {
+            const changed = changedPaths(JSON.parse(before), JSON.parse(after));
+            expect(
+              changed.filter((path) => !countsAgainstACode(path)).map((path) => path.join(' › ')),
+            ).toEqual([]);
+          }
+        }
+        count(call.mode);
+        count(call.path);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: false },
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
+    console.log(MODES.map((mode) => `${mode}: ${String(seen.get(mode) ?? 0)}`).join(', '));
+    console.log(
+      `protocol fuzz: ${RUNS} calls in ${seconds} s (${cpuSeconds} s of CPU), ${String(logins)} sign-ins`,
+    );
+    // the generators reach every served call and every failure mode (else the run proves less)
+    if (RUNS >= 2_000) {
+      for (const entry of servedEndpoints) expect(seen.get(entry.path) ?? 0).toBeGreaterThan(0);
+      for (const mode of MODES) expect(seen.get(mode) ?? 0).toBeGreaterThan(0);
+    }
+    // and the server still answers
+    const health = await app.inject({ method: 'GET', url: '/__control/health' });
+    expect(health.statusCode).toBe(200);
+  }, 600_000);
+});
+
+const MODES: readonly Mode[] = [
+  'well-formed',
+  'hostile fields',
+  'deep nesting and a long string',
+  'wrong field type or missing field',
+  'guest on a user call',
+  'bad JSON',
+  'wrong content type',
+  'not an object',
+  'no time',
+  'time of a wrong type',
+  'stale time',
+  'future time',
+  'bad signature',
+  'huge body',
+  'unknown path',
+];
