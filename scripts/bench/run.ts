@@ -6,11 +6,18 @@
 //           and one live candle, in the same page, interleaved, measured the same way;
 //   market  the real Market screen with 200 symbols, its Data24h feed pushed at 10 Hz through
 //           the socket model's fake-socket hook: render time per tick and long tasks;
-//   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it.
+//   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it;
+//   lighthouse  Lighthouse's mobile audit of the login, home and market screens as `npm start`
+//           serves them (lighthouse.ts);
+//   fanout  one Data24h push to 1 000 sockets: delivered, lost, latency (fanout.ts).
 //
-// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507),
-// BENCH_RUNS (chart runs per size and library, default 12), BENCH_TICKS (default 100),
-// BENCH_ONLY (the parts to run, comma-separated: `BENCH_ONLY=market`; default all).
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507; the mocks
+// of the lighthouse and fanout parts listen on BENCH_PORT + 10 and + 11), BENCH_RUNS (chart runs
+// per size and library, default 12), BENCH_TICKS (default 100), BENCH_ONLY (the parts to run,
+// comma-separated: `BENCH_ONLY=market`; default all), BENCH_URL (a running server for the
+// lighthouse and fanout parts instead of a mock of their own), BENCH_LH_RUNS (default 3),
+// BENCH_DEVTOOLS_PORT (default 9222), BENCH_SOCKETS (default 1000), BENCH_PUSHES (default 20),
+// BENCH_FANOUT_SECONDS (default 10, for a server that pushes on its own timer).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -21,11 +28,19 @@ import react from '@vitejs/plugin-react';
 import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
 import { loginRouteReport } from '../bundle-report.mjs';
+import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
+import {
+  devtoolsPort,
+  lighthouseLines,
+  lighthousePart,
+  type LighthouseResult,
+} from './lighthouse.ts';
 import type { ChartSample, MarketSample } from './results.ts';
+import { buildWebApp } from './server.ts';
+import { kb, ms, summarize, type Summary } from './stats.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
-const webDir = join(repo, 'web');
 const reportsDir = join(repo, 'scripts', 'reports');
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -39,7 +54,7 @@ const BUDGET = { loginKb: 120, tickP95Ms: 8, longTaskMs: 50 } as const;
 
 // ---- which parts run ------------------------------------------------------------------------
 
-const PARTS = ['bundle', 'chart', 'market'] as const;
+const PARTS = ['bundle', 'chart', 'market', 'lighthouse', 'fanout'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts asked for (all when unset); an unknown name stops the run. */
@@ -59,43 +74,7 @@ function partsAsked(value: string | undefined): ReadonlySet<Part> {
 const ONLY = partsAsked(process.env['BENCH_ONLY']);
 const runs = (part: Part): boolean => ONLY.has(part);
 
-// ---- statistics -----------------------------------------------------------------------------
-
-interface Summary {
-  readonly n: number;
-  readonly median: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-/** Nearest-rank percentile of samples already sorted ascending. */
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-function summarize(samples: readonly number[]): Summary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    median: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
-const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–');
-const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-
 // ---- builds ---------------------------------------------------------------------------------
-
-/** The web app as `npm start` builds it, into a directory of the benchmark's own. */
-async function buildWebApp(outDir: string): Promise<void> {
-  await build({
-    root: webDir,
-    configFile: join(webDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-}
 
 /** The two bench pages, with our chart, lightweight-charts and the Market screen in them. */
 async function buildBenchPages(outDir: string): Promise<void> {
@@ -273,6 +252,8 @@ interface Report {
   readonly bundle?: BundleReport;
   readonly chart?: readonly ChartReport[];
   readonly market?: MarketReport;
+  readonly lighthouse?: LighthouseResult;
+  readonly fanout?: FanoutResult;
 }
 
 function gitCommit(): string {
@@ -347,6 +328,8 @@ function markdown(report: Report): string {
     ...(report.bundle ? bundleLines(report.bundle) : []),
     ...(report.chart ? chartLines(report.chart) : []),
     ...(report.market ? marketLines(report.market) : []),
+    ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
+    ...(report.fanout ? fanoutLines(report.fanout) : []),
   ];
   return lines.join('\n');
 }
@@ -397,6 +380,14 @@ async function main(): Promise<void> {
       server = await serve(join(work, 'pages'), PORT);
       run = await runInBrowser(`http://127.0.0.1:${String(PORT)}`);
     }
+    const lighthouse = runs('lighthouse')
+      ? await lighthousePart({
+          ...(bundle && { webDir: join(work, 'web') }),
+          port: PORT + 10,
+          debuggingPort: devtoolsPort(),
+        })
+      : undefined;
+    const fanout = runs('fanout') ? await fanoutPart(PORT + 11) : undefined;
 
     const report: Report = {
       date: new Date().toISOString(),
@@ -410,6 +401,8 @@ async function main(): Promise<void> {
       ...(bundle && { bundle }),
       ...(run?.chart && { chart: chartReport(run.chart) }),
       ...(run?.market && { market: marketReport(run.market) }),
+      ...(lighthouse && { lighthouse }),
+      ...(fanout && { fanout }),
     };
 
     mkdirSync(reportsDir, { recursive: true });
