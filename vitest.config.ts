@@ -9,6 +9,7 @@ export default defineConfig({
     include: [
       '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
       'contracts/pact/src/roundtrip.test.ts',
+      'scripts/bench/*.test.ts',
     ],
     environment: 'node',
     // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.

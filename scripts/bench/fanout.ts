@@ -36,6 +36,8 @@ export interface FanoutOptions {
   readonly listenMs: number;
   /** how long one push may take to reach every socket before the rest count as lost */
   readonly pushTimeoutMs: number;
+  /** how long to listen for a server's own pushes before driving any (2.5 s unless told) */
+  readonly probeMs?: number;
 }
 
 export const FANOUT_AIM = { p99Ms: 50, lost: 0 } as const;
@@ -163,7 +165,7 @@ export async function measureFanout(options: FanoutOptions): Promise<FanoutResul
       frameBytes = frame.length;
       probe.push({ index, at });
     };
-    await sleep(PROBE_MS);
+    await sleep(options.probeMs ?? PROBE_MS);
     const mode = probe.length > 0 ? 'timer' : 'control';
 
     const pushes: PushSample[] = [];
@@ -244,7 +246,7 @@ export async function measureFanout(options: FanoutOptions): Promise<FanoutResul
 }
 
 /** Receipts split where the feed fell quiet: one group per push of a server's own timer. */
-function groupByQuiet(heard: readonly { index: number; at: number }[]) {
+export function groupByQuiet(heard: readonly { index: number; at: number }[]) {
   const groups: { index: number; at: number }[][] = [];
   let previous = -Infinity;
   for (const receipt of [...heard].sort((a, b) => a.at - b.at)) {
