@@ -10,6 +10,7 @@ export default defineConfig({
       '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
       'contracts/pact/src/roundtrip.test.ts',
       'contracts/pact/src/coverage/*.test.ts',
+      'scripts/bench/*.test.ts',
     ],
     environment: 'node',
     // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.

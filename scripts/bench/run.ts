@@ -6,10 +6,18 @@
 //           and one live candle, in the same page, interleaved, measured the same way;
 //   market  the real Market screen with 200 symbols, its Data24h feed pushed at 10 Hz through
 //           the socket model's fake-socket hook: render time per tick and long tasks;
-//   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it.
+//   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it;
+//   lighthouse  Lighthouse's mobile audit of the login, home and market screens as `npm start`
+//           serves them (lighthouse.ts);
+//   fanout  one Data24h push to 1 000 sockets: delivered, lost, latency (fanout.ts).
 //
-// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507),
-// BENCH_RUNS (chart runs per size and library, default 12), BENCH_TICKS (default 100).
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507; the mocks
+// of the lighthouse and fanout parts listen on BENCH_PORT + 10 and + 11), BENCH_RUNS (chart runs
+// per size and library, default 12), BENCH_TICKS (default 100), BENCH_ONLY (the parts to run,
+// comma-separated: `BENCH_ONLY=market`; default all), BENCH_URL (a running server for the
+// lighthouse and fanout parts instead of a mock of their own), BENCH_LH_RUNS (default 3),
+// BENCH_DEVTOOLS_PORT (default 9222), BENCH_SOCKETS (default 1000), BENCH_PUSHES (default 20),
+// BENCH_FANOUT_SECONDS (default 10, for a server that pushes on its own timer).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,14 +25,22 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, devices } from 'playwright';
+import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
 import { loginRouteReport } from '../bundle-report.mjs';
+import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
+import {
+  devtoolsPort,
+  lighthouseLines,
+  lighthousePart,
+  type LighthouseResult,
+} from './lighthouse.ts';
 import type { ChartSample, MarketSample } from './results.ts';
+import { buildWebApp } from './server.ts';
+import { kb, ms, summarize, type Summary } from './stats.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
-const webDir = join(repo, 'web');
 const reportsDir = join(repo, 'scripts', 'reports');
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -36,43 +52,29 @@ const DEVICE = 'Pixel 7';
 const CHART_SIZES = [1_000, 5_000, 10_000] as const;
 const BUDGET = { loginKb: 120, tickP95Ms: 8, longTaskMs: 50 } as const;
 
-// ---- statistics -----------------------------------------------------------------------------
+// ---- which parts run ------------------------------------------------------------------------
 
-interface Summary {
-  readonly n: number;
-  readonly median: number;
-  readonly p95: number;
-  readonly max: number;
+const PARTS = ['bundle', 'chart', 'market', 'lighthouse', 'fanout'] as const;
+type Part = (typeof PARTS)[number];
+
+/** BENCH_ONLY: the parts asked for (all when unset); an unknown name stops the run. */
+function partsAsked(value: string | undefined): ReadonlySet<Part> {
+  if (value === undefined || value.trim() === '') return new Set(PARTS);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+  }
+  return new Set(PARTS.filter((part) => names.includes(part)));
 }
 
-/** Nearest-rank percentile of samples already sorted ascending. */
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-function summarize(samples: readonly number[]): Summary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    median: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
-const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–');
-const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const ONLY = partsAsked(process.env['BENCH_ONLY']);
+const runs = (part: Part): boolean => ONLY.has(part);
 
 // ---- builds ---------------------------------------------------------------------------------
-
-/** The web app as `npm start` builds it, into a directory of the benchmark's own. */
-async function buildWebApp(outDir: string): Promise<void> {
-  await build({
-    root: webDir,
-    configFile: join(webDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-}
 
 /** The two bench pages, with our chart, lightweight-charts and the Market screen in them. */
 async function buildBenchPages(outDir: string): Promise<void> {
@@ -162,8 +164,8 @@ function serve(root: string, port: number): Promise<Server> {
 
 interface BenchRun {
   readonly browser: string;
-  readonly chart: readonly ChartSample[];
-  readonly market: MarketSample;
+  readonly chart?: readonly ChartSample[];
+  readonly market?: MarketSample;
 }
 
 async function runInBrowser(origin: string): Promise<BenchRun> {
@@ -177,6 +179,8 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
+    if (!runs('chart'))
+      return { browser: browser.version(), market: await marketPart(page, origin) };
     console.log(`chart: ${CHART_SIZES.join(', ')} candles, ${String(CHART_RUNS)} runs each…`);
     await page.goto(`${origin}/chart.html`);
     const chart = await page.evaluate(
@@ -188,26 +192,54 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
       },
       { sizes: [...CHART_SIZES], runs: CHART_RUNS },
     );
-
-    console.log(`market: 200 symbols at 10 Hz, ${String(MARKET_TICKS)} ticks…`);
-    await page.goto(`${origin}/market.html`);
-    const market = await page.evaluate(
-      async (options) => {
-        const bench = (globalThis as unknown as Record<string, unknown>)['marketBench'] as (
-          input: typeof options,
-        ) => Promise<MarketSample>;
-        return bench(options);
-      },
-      { symbols: 200, hz: 10, ticks: MARKET_TICKS, warmupTicks: 10 },
-    );
-    return { browser: browser.version(), chart, market };
+    return { browser: browser.version(), chart, market: await marketPart(page, origin) };
   } finally {
     await browser.close();
   }
 }
 
+// ---- market list ----------------------------------------------------------------------------
+
+async function marketPart(page: Page, origin: string): Promise<MarketSample | undefined> {
+  if (!runs('market')) return undefined;
+  console.log(`market: 200 symbols at 10 Hz, ${String(MARKET_TICKS)} ticks…`);
+  await page.goto(`${origin}/market.html`);
+  return page.evaluate(
+    async (options) => {
+      const bench = (globalThis as unknown as Record<string, unknown>)['marketBench'] as (
+        input: typeof options,
+      ) => Promise<MarketSample>;
+      return bench(options);
+    },
+    { symbols: 200, hz: 10, ticks: MARKET_TICKS, warmupTicks: 10 },
+  );
+}
+
 // ---- the report -----------------------------------------------------------------------------
 
+type BundleReport = BundleResult & { readonly budgetKb: number; readonly withinBudget: boolean };
+
+interface ChartReport {
+  readonly library: string;
+  readonly candles: number;
+  readonly setData: { readonly work: Summary; readonly painted: Summary };
+  readonly update: { readonly work: Summary; readonly painted: Summary };
+}
+
+interface MarketReport {
+  readonly symbols: number;
+  readonly listed: number;
+  readonly rows: number;
+  readonly hz: number;
+  readonly tick: Summary;
+  /** the script part of a tick (parse, models, React); the rest is style and layout */
+  readonly script: Summary;
+  readonly tickP95BudgetMs: number;
+  readonly longTasks: readonly number[];
+  readonly longestTask: number;
+}
+
+/** The parts that did not run (BENCH_ONLY) are absent. */
 interface Report {
   readonly date: string;
   readonly commit: string;
@@ -217,25 +249,11 @@ interface Report {
     readonly cpuSlowdown: number;
     readonly node: string;
   };
-  readonly bundle: BundleResult & { readonly budgetKb: number; readonly withinBudget: boolean };
-  readonly chart: readonly {
-    readonly library: string;
-    readonly candles: number;
-    readonly setData: { readonly work: Summary; readonly painted: Summary };
-    readonly update: { readonly work: Summary; readonly painted: Summary };
-  }[];
-  readonly market: {
-    readonly symbols: number;
-    readonly listed: number;
-    readonly rows: number;
-    readonly hz: number;
-    readonly tick: Summary;
-    /** the script part of a tick (parse, models, React); the rest is style and layout */
-    readonly script: Summary;
-    readonly tickP95BudgetMs: number;
-    readonly longTasks: readonly number[];
-    readonly longestTask: number;
-  };
+  readonly bundle?: BundleReport;
+  readonly chart?: readonly ChartReport[];
+  readonly market?: MarketReport;
+  readonly lighthouse?: LighthouseResult;
+  readonly fanout?: FanoutResult;
 }
 
 function gitCommit(): string {
@@ -249,104 +267,142 @@ function gitCommit(): string {
   }
 }
 
+const verdict = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+const bundleLines = (bundle: BundleReport): string[] => [
+  '## Login route, initial JS',
+  '',
+  `- gzipped: **${kb(bundle.gzip)}** (raw ${kb(bundle.raw)}), budget ${String(bundle.budgetKb)} KB: within budget ${verdict(bundle.withinBudget)}`,
+  `- d3 and chart code absent: ${verdict(bundle.chartCode.length === 0)}${bundle.chartCode.length === 0 ? '' : ` (${bundle.chartCode.join('; ')})`}`,
+  '',
+  '| chunk | gzipped |',
+  '| --- | ---: |',
+  ...bundle.chunks.slice(0, 8).map((chunk) => `| ${chunk.file} | ${kb(chunk.gzip)} |`),
+  '',
+];
+
+const chartLines = (chart: readonly ChartReport[]): string[] => [
+  '## Chart: our canvas chart and lightweight-charts 5.2.1, same candles, same page',
+  '',
+  '*work*: main-thread time of the call plus the frame callbacks it caused (where both draw);',
+  '*painted*: from the call until the next frame was produced (includes waiting for the frame).',
+  'Milliseconds, median / p95.',
+  '',
+  '| candles | library | setData work | setData painted | update work | update painted |',
+  '| ---: | --- | ---: | ---: | ---: | ---: |',
+  ...chart.map(
+    (row) =>
+      `| ${row.candles.toLocaleString('en')} | ${row.library} | ${ms(row.setData.work.median)} / ${ms(row.setData.work.p95)} | ${ms(row.setData.painted.median)} / ${ms(row.setData.painted.p95)} | ${ms(row.update.work.median)} / ${ms(row.update.work.p95)} | ${ms(row.update.painted.median)} / ${ms(row.update.painted.p95)} |`,
+  ),
+  '',
+  ...CHART_SIZES.map((size) => {
+    const ours = chart.find((row) => row.library === 'bourse' && row.candles === size);
+    const theirs = chart.find((row) => row.library !== 'bourse' && row.candles === size);
+    if (ours === undefined || theirs === undefined) return '';
+    const setRatio = ours.setData.work.median / theirs.setData.work.median;
+    const updateRatio = ours.update.work.median / theirs.update.work.median;
+    return `- ${size.toLocaleString('en')} candles: ours takes ${setRatio.toFixed(2)}× their setData work and ${updateRatio.toFixed(2)}× their update work (median; below 1 is faster)`;
+  }),
+  '',
+];
+
+const marketLines = (market: MarketReport): string[] => [
+  `## Market list: ${String(market.symbols)} symbols, every price moving, Data24h at ${String(market.hz)} Hz`,
+  '',
+  'Per tick: from the frame arriving at the socket to the list parsed, rendered, committed and laid out.',
+  '',
+  `- symbols in the list: ${String(market.listed)}; rows rendered: ${String(market.rows)} (the list renders the rows in view and a few around them)`,
+  `- per tick (${String(market.tick.n)} ticks): median ${ms(market.tick.median)} ms, **p95 ${ms(market.tick.p95)} ms** (aim ≤ ${String(market.tickP95BudgetMs)}: ${verdict(market.tick.p95 <= market.tickP95BudgetMs)}), max ${ms(market.tick.max)} ms`,
+  `- of which script (parse, models, React render and commit): median ${ms(market.script.median)} ms, p95 ${ms(market.script.p95)} ms; the rest is style recalculation and layout`,
+  `- long tasks: ${String(market.longTasks.length)}, longest ${ms(market.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(market.longestTask <= BUDGET.longTaskMs)})`,
+  '',
+];
+
 function markdown(report: Report): string {
-  const verdict = (ok: boolean) => (ok ? 'yes' : '**no**');
   const lines = [
     '# Benchmark',
     '',
     `${report.date}, commit ${report.commit}; ${report.environment.browser}, ${report.environment.device} profile, CPU slowed ${String(report.environment.cpuSlowdown)}× (CDP), Node ${report.environment.node}.`,
+    `Parts run: ${[...ONLY].join(', ')}.`,
     '',
-    '## Login route, initial JS',
-    '',
-    `- gzipped: **${kb(report.bundle.gzip)}** (raw ${kb(report.bundle.raw)}), budget ${String(report.bundle.budgetKb)} KB: within budget ${verdict(report.bundle.withinBudget)}`,
-    `- d3 and chart code absent: ${verdict(report.bundle.chartCode.length === 0)}${report.bundle.chartCode.length === 0 ? '' : ` (${report.bundle.chartCode.join('; ')})`}`,
-    '',
-    '| chunk | gzipped |',
-    '| --- | ---: |',
-    ...report.bundle.chunks.slice(0, 8).map((chunk) => `| ${chunk.file} | ${kb(chunk.gzip)} |`),
-    '',
-    '## Chart: our canvas chart and lightweight-charts 5.2.1, same candles, same page',
-    '',
-    '*work*: main-thread time of the call plus the frame callbacks it caused (where both draw);',
-    '*painted*: from the call until the next frame was produced (includes waiting for the frame).',
-    'Milliseconds, median / p95.',
-    '',
-    '| candles | library | setData work | setData painted | update work | update painted |',
-    '| ---: | --- | ---: | ---: | ---: | ---: |',
-    ...report.chart.map(
-      (row) =>
-        `| ${row.candles.toLocaleString('en')} | ${row.library} | ${ms(row.setData.work.median)} / ${ms(row.setData.work.p95)} | ${ms(row.setData.painted.median)} / ${ms(row.setData.painted.p95)} | ${ms(row.update.work.median)} / ${ms(row.update.work.p95)} | ${ms(row.update.painted.median)} / ${ms(row.update.painted.p95)} |`,
-    ),
-    '',
-    ...CHART_SIZES.map((size) => {
-      const ours = report.chart.find((row) => row.library === 'bourse' && row.candles === size);
-      const theirs = report.chart.find((row) => row.library !== 'bourse' && row.candles === size);
-      if (ours === undefined || theirs === undefined) return '';
-      const setRatio = ours.setData.work.median / theirs.setData.work.median;
-      const updateRatio = ours.update.work.median / theirs.update.work.median;
-      return `- ${size.toLocaleString('en')} candles: ours takes ${setRatio.toFixed(2)}× their setData work and ${updateRatio.toFixed(2)}× their update work (median; below 1 is faster)`;
-    }),
-    '',
-    `## Market list: ${String(report.market.symbols)} symbols, every price moving, Data24h at ${String(report.market.hz)} Hz`,
-    '',
-    'Per tick: from the frame arriving at the socket to the list parsed, rendered, committed and laid out.',
-    '',
-    `- symbols in the list: ${String(report.market.listed)}; rows rendered: ${String(report.market.rows)} (the list renders the rows in view and a few around them)`,
-    `- per tick (${String(report.market.tick.n)} ticks): median ${ms(report.market.tick.median)} ms, **p95 ${ms(report.market.tick.p95)} ms** (aim ≤ ${String(report.market.tickP95BudgetMs)}: ${verdict(report.market.tick.p95 <= report.market.tickP95BudgetMs)}), max ${ms(report.market.tick.max)} ms`,
-    `- of which script (parse, models, React render and commit): median ${ms(report.market.script.median)} ms, p95 ${ms(report.market.script.p95)} ms; the rest is style recalculation and layout`,
-    `- long tasks: ${String(report.market.longTasks.length)}, longest ${ms(report.market.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(report.market.longestTask <= BUDGET.longTaskMs)})`,
-    '',
+    ...(report.bundle ? bundleLines(report.bundle) : []),
+    ...(report.chart ? chartLines(report.chart) : []),
+    ...(report.market ? marketLines(report.market) : []),
+    ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
+    ...(report.fanout ? fanoutLines(report.fanout) : []),
   ];
   return lines.join('\n');
 }
+
+function bundleReport(dist: string): BundleReport {
+  const bundle = bundleCheck(dist);
+  return {
+    ...bundle,
+    budgetKb: BUDGET.loginKb,
+    withinBudget: bundle.gzip <= BUDGET.loginKb * 1024,
+  };
+}
+
+const chartReport = (samples: readonly ChartSample[]): ChartReport[] =>
+  samples.map((sample) => ({
+    library: sample.library,
+    candles: sample.candles,
+    setData: { work: summarize(sample.setData.work), painted: summarize(sample.setData.painted) },
+    update: { work: summarize(sample.update.work), painted: summarize(sample.update.painted) },
+  }));
+
+const marketReport = (sample: MarketSample): MarketReport => ({
+  symbols: sample.symbols,
+  listed: sample.listed,
+  rows: sample.rows,
+  hz: sample.hz,
+  tick: summarize(sample.tickMs),
+  script: summarize(sample.scriptMs),
+  tickP95BudgetMs: BUDGET.tickP95Ms,
+  longTasks: sample.longTasks,
+  longestTask: Math.max(0, ...sample.longTasks),
+});
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bourse-bench-'));
   let server: Server | undefined;
   try {
-    console.log('building the web app and the bench pages…');
-    await buildWebApp(join(work, 'web'));
-    await buildBenchPages(join(work, 'pages'));
-    const bundle = bundleCheck(join(work, 'web'));
+    let bundle: BundleReport | undefined;
+    if (runs('bundle')) {
+      console.log('building the web app…');
+      await buildWebApp(join(work, 'web'));
+      bundle = bundleReport(join(work, 'web'));
+    }
+    let run: BenchRun | undefined;
+    if (runs('chart') || runs('market')) {
+      console.log('building the bench pages…');
+      await buildBenchPages(join(work, 'pages'));
+      server = await serve(join(work, 'pages'), PORT);
+      run = await runInBrowser(`http://127.0.0.1:${String(PORT)}`);
+    }
+    const lighthouse = runs('lighthouse')
+      ? await lighthousePart({
+          ...(bundle && { webDir: join(work, 'web') }),
+          port: PORT + 10,
+          debuggingPort: devtoolsPort(),
+        })
+      : undefined;
+    const fanout = runs('fanout') ? await fanoutPart(PORT + 11) : undefined;
 
-    server = await serve(join(work, 'pages'), PORT);
-    const run = await runInBrowser(`http://127.0.0.1:${String(PORT)}`);
-
-    const longestTask = Math.max(0, ...run.market.longTasks);
     const report: Report = {
       date: new Date().toISOString(),
       commit: gitCommit(),
       environment: {
-        browser: `Chromium ${run.browser}`,
+        browser: run === undefined ? 'none' : `Chromium ${run.browser}`,
         device: DEVICE,
         cpuSlowdown: CPU_SLOWDOWN,
         node: process.version,
       },
-      bundle: {
-        ...bundle,
-        budgetKb: BUDGET.loginKb,
-        withinBudget: bundle.gzip <= BUDGET.loginKb * 1024,
-      },
-      chart: run.chart.map((sample) => ({
-        library: sample.library,
-        candles: sample.candles,
-        setData: {
-          work: summarize(sample.setData.work),
-          painted: summarize(sample.setData.painted),
-        },
-        update: { work: summarize(sample.update.work), painted: summarize(sample.update.painted) },
-      })),
-      market: {
-        symbols: run.market.symbols,
-        listed: run.market.listed,
-        rows: run.market.rows,
-        hz: run.market.hz,
-        tick: summarize(run.market.tickMs),
-        script: summarize(run.market.scriptMs),
-        tickP95BudgetMs: BUDGET.tickP95Ms,
-        longTasks: run.market.longTasks,
-        longestTask,
-      },
+      ...(bundle && { bundle }),
+      ...(run?.chart && { chart: chartReport(run.chart) }),
+      ...(run?.market && { market: marketReport(run.market) }),
+      ...(lighthouse && { lighthouse }),
+      ...(fanout && { fanout }),
     };
 
     mkdirSync(reportsDir, { recursive: true });
