@@ -24,8 +24,8 @@ const MOCK_SERVER_FROM_WEB = {
   regex: '^@bourse/mock-server(/|$)',
   message: 'The web app never imports the mock server.',
 };
-/** Exported so that another config object for mock-server files can keep it (see below). */
-export const WEB_FROM_MOCK_SERVER = {
+/** Named, so that another config object for mock-server files can keep it (see below). */
+const WEB_FROM_MOCK_SERVER = {
   regex: '^@bourse/web(/|$)',
   message: 'The mock server never imports the web app.',
 };
