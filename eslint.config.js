@@ -50,6 +50,82 @@ const engineBoundary = [
     },
   },
 ];
+// ---- Which way imports point ----------------------------------------------------------------
+// These rules read the import string alone. In web/src another slice is reachable only through
+// its `#layer/slice` alias (package.json `imports` maps each to the slice's index.ts), and a
+// relative path that climbs out of its slice is refused, so the string names the layer it
+// reaches. Other workspaces are reached only by package name (their `exports`). That makes
+// no-restricted-imports exact without resolving a file, so eslint-plugin-boundaries (which
+// resolves every import, and needs a TypeScript resolver for `#` imports) would add two
+// dependencies and a resolver pass for nothing these strings do not already say.
+
+/** Folders of the workspaces, as a relative path that left its own would name them. */
+const INTO_ANOTHER_WORKSPACE = {
+  regex: String.raw`^(\.\./)+(web|mock-server|fixtures|scripts|contracts|protocol|pact)/`,
+  message: 'Use another workspace through its package name and exports, not a relative path.',
+};
+
+/** The web app and the mock exchange stand apart: only the wire connects them. */
+const MOCK_SERVER_FROM_WEB = {
+  regex: '^@bourse/mock-server(/|$)',
+  message: 'The web app never imports the mock server.',
+};
+/** Named, so that another config object for mock-server files can keep it (see below). */
+const WEB_FROM_MOCK_SERVER = {
+  regex: '^@bourse/web(/|$)',
+  message: 'The mock server never imports the web app.',
+};
+
+/**
+ * What each layer of web/src may not import: app → pages → features → entities → shared, and
+ * a page never opens another page's insides (links go through the router).
+ */
+const FORBIDDEN_LAYERS = {
+  app: [],
+  pages: ['pages'],
+  features: ['pages'],
+  entities: ['features', 'pages'],
+  shared: ['entities', 'features', 'pages'],
+};
+
+/** How deep below its slice's folder a file may sit and still be checked for climbing out. */
+const DEEPEST_FOLDER = 6;
+
+/**
+ * One config object per layer and per depth below the slice's folder (web/src/app, or
+ * web/src/<layer>/<slice>): a file `depth` folders down may climb `depth` times, never more.
+ * Flat config keeps only the last matching object's options for a rule, hence one object
+ * with every pattern for each set of files.
+ */
+function webLayerRules() {
+  return Object.entries(FORBIDDEN_LAYERS).flatMap(([layer, forbidden]) =>
+    Array.from({ length: DEEPEST_FOLDER + 1 }, (_, depth) => {
+      const sliceFolder = layer === 'app' ? 'web/src/app/' : `web/src/${layer}/*/`;
+      // The deepest object also takes every file further down (`**` matches zero folders too).
+      const below = '*/'.repeat(depth) + (depth === DEEPEST_FOLDER ? '**/' : '');
+      const patterns = [
+        MOCK_SERVER_FROM_WEB,
+        {
+          regex: String.raw`^(\.\./){${String(depth)}}\.\.(/|$)`,
+          message: `A relative import stays inside its slice: reach another through its alias (#shared/…, #entities/…).`,
+        },
+      ];
+      if (forbidden.length > 0) {
+        patterns.push({
+          regex: `^#(${forbidden.join('|')})(/|$)`,
+          message:
+            layer === 'pages'
+              ? 'A page imports no other page: what two screens share goes down a layer.'
+              : `${layer} imports only the layers below it (app → pages → features → entities → shared).`,
+        });
+      }
+      return {
+        files: [`${sliceFolder}${below}*.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      };
+    }),
+  );
+}
 
 export default tseslint.config(
   {
@@ -96,14 +172,55 @@ export default tseslint.config(
   },
   {
     // The web's test helpers (`#shared/api/testing` and the like) stay out of the app's bundle.
+    // typescript-eslint's copy of the rule, so that it adds to the layer rules instead of
+    // replacing them (one rule keeps one set of options per file).
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'web/src/**/testing/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^#.+/testing$', message: 'Test helpers are for tests only.' }] },
       ],
     },
+  },
+  // Feature-Sliced layers: every import in web/src points down, and stays in its slice unless
+  // it goes through an alias.
+  ...webLayerRules(),
+  {
+    // Playwright drives the app and sets up the mock through its QA client, nothing else of it.
+    files: ['web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            INTO_ANOTHER_WORKSPACE,
+            {
+              regex: '^@bourse/mock-server(?!/control-client$)',
+              message:
+                'End-to-end tests use the mock only through @bourse/mock-server/control-client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A config object added later for part of mock-server that sets no-restricted-imports
+    // replaces these options there: spread WEB_FROM_MOCK_SERVER into its patterns.
+    files: ['mock-server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [INTO_ANOTHER_WORKSPACE, WEB_FROM_MOCK_SERVER] },
+      ],
+    },
+  },
+  {
+    // Scripts, contracts and fixtures use the other workspaces as any package user would, so a
+    // change inside one cannot silently break another through a private path.
+    files: ['scripts/**/*.{ts,tsx,mts}', 'contracts/**/*.ts', 'fixtures/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_ANOTHER_WORKSPACE] }] },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'contracts/pact/**/*.ts'],

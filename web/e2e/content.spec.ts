@@ -1,5 +1,5 @@
-import { ANNOUNCEMENTS, HOSTILE_ANNOUNCEMENT_ID, POLICIES } from '@bourse/fixtures';
-import type { Dialog } from '@playwright/test';
+import { ANNOUNCEMENTS, HELP_ENTRIES, HOSTILE_ANNOUNCEMENT_ID, POLICIES } from '@bourse/fixtures';
+import type { Dialog, Page } from '@playwright/test';
 import { expect, openApp, test, text } from './support.ts';
 
 /** The text of an HTML fragment's first element of `tag`, without its inner tags. */
@@ -83,6 +83,50 @@ test.describe('announcements', () => {
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
     await expect(page).toHaveURL(/details\?id=109$/);
+  });
+});
+
+/** A page of another site, so that the browser's history has something before the app. */
+const ELSEWHERE = 'data:text/html,<title>Elsewhere</title>';
+
+const backArrow = (page: Page) => page.getByRole('button', { name: text('common.back') });
+
+test.describe('going back', () => {
+  test('Back from an announcement returns to the list it came from, without stacking it', async ({
+    page,
+  }) => {
+    await page.goto(ELSEWHERE);
+    await openApp(page, '/pages/announcement/announcement');
+    const normal = announcement('103');
+    await page
+      .getByRole('list', { name: text('announcements.title') })
+      .getByRole('listitem')
+      .filter({ hasText: normal.title.en })
+      .getByRole('link')
+      .click();
+    await expect(page.getByRole('heading', { name: normal.title.en })).toBeVisible();
+
+    await backArrow(page).click();
+    await expect(page).toHaveURL(/\/pages\/announcement\/announcement$/);
+    // The list was gone back to, not opened again: one more Back leaves the app.
+    await page.goBack();
+    await expect(page).toHaveURL(ELSEWHERE);
+  });
+
+  test('a help answer opened directly shows, and Back leads to the help centre in its place', async ({
+    page,
+  }) => {
+    const entry = HELP_ENTRIES[0];
+    await page.goto(ELSEWHERE);
+    await openApp(page, `/pages/consult/detatil/detatil?id=${entry.id}`);
+    await expect(page.getByRole('heading', { name: entry.title.en })).toBeVisible();
+
+    // The page before is another site's: Back stays in the app.
+    await backArrow(page).click();
+    await expect(page).toHaveURL(/\/pages\/help\/help$/);
+    await expect(page.getByRole('heading', { name: text('helpCentre.title') })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(ELSEWHERE);
   });
 });
 

@@ -11,11 +11,7 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import {
-  createCandleChart,
-  DAY_THEME,
-  MA_WINDOWS,
-} from '../../../web/src/features/candle-chart/index.ts';
+import { createCandleChart, DAY_THEME, MA_WINDOWS } from '@bourse/web/features/candle-chart';
 
 /** What one library does with the data: set the whole series, then one live candle. */
 interface ChartUnderTest {

@@ -4,7 +4,7 @@
 import { seededRandom, watchLongTasks } from './frames.ts';
 import type { MarketBenchOptions, MarketSample } from '../results.ts';
 import 'antd-mobile/es/global';
-import '../../../web/src/app/styles/global.css';
+import '@bourse/web/styles.css';
 import {
   endpoints,
   FUNC,
@@ -19,9 +19,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { Component as QuotesPage } from '../../../web/src/pages/quotes/index.ts';
-import { $apiClient, ApiError, type ApiClient } from '../../../web/src/shared/api/index.ts';
-import { createI18n, i18nReady } from '../../../web/src/shared/i18n/index.ts';
+import { Component as QuotesPage } from '@bourse/web/pages/quotes';
+import { $apiClient, ApiError, type ApiClient } from '@bourse/web/shared/api';
+import { createI18n, i18nReady } from '@bourse/web/shared/i18n';
 import {
   $socketConfig,
   $socketFactory,
@@ -30,7 +30,7 @@ import {
   type SocketCloseEvent,
   type SocketLike,
   type SocketMessageEvent,
-} from '../../../web/src/shared/socket/index.ts';
+} from '@bourse/web/shared/socket';
 
 const cents = (value: number): string =>
   `${value < 0 ? '-' : ''}${String(Math.trunc(Math.abs(value) / 100))}.${String(Math.abs(value) % 100).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, language as languageSchema, type Language } from '@bourse/protocol';
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import type { i18n } from 'i18next';
-import { persistLocal } from '../storage/index.ts';
+import { persistLocal } from '#shared/storage';
 import { HTML_LANG } from './instance.ts';
 
 /** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */

@@ -1,7 +1,11 @@
 import { attach, createEffect } from 'effector';
 import { $navigator, type Navigator } from './model.ts';
 
-/** The router's index of the current history entry; 0 for the first page the app opened. */
+/**
+ * The router's index of the current history entry (react-router keeps it in `history.state`);
+ * 0 for the first page the app opened. `history.length` cannot say this: it also counts the
+ * pages of other sites before the app, and going back there would leave the app.
+ */
 const historyIndex = (): number => {
   const state: unknown = window.history.state;
   return typeof state === 'object' &&
@@ -27,8 +31,10 @@ export const returnFx = createEffect(async ({ fallback, navigator }: Return) => 
 });
 
 /**
- * Back to the screen the user came from (so that it is not stacked twice), or to `fallback`
- * when this page was opened directly. Tests replace `returnFx`.
+ * The one way back, for the header's arrow (Page's `back`) and for models: to the screen the
+ * user came from (so that it is not stacked twice), or to `fallback` when this page was opened
+ * directly, in place of it (Back then leaves the app, as from any first page). Tests replace
+ * `returnFx`.
  */
 export const goBackFx = attach({
   source: $navigator,

@@ -1,9 +1,9 @@
 import { EXAMPLE_USER } from '@bourse/protocol';
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { $credentials, ApiError, sessionExpired } from '../api/index.ts';
-import { appStarted } from '../lib/lifecycle.ts';
-import { navigated, navigateFx, PATHS } from '../routing/index.ts';
+import { $credentials, ApiError, sessionExpired } from '#shared/api';
+import { appStarted } from '#shared/lib';
+import { navigated, navigateFx, PATHS } from '#shared/routing';
 import {
   $isLoggedIn,
   $token,

@@ -1,12 +1,11 @@
 import { endpoints, userInfo as userInfoSchema, type UserInfo } from '@bourse/protocol';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { z } from 'zod';
-import { createApiEffect, credentialsChanged, sessionExpired } from '../api/index.ts';
-import { $language } from '../i18n/model.ts';
-import { appStarted } from '../lib/lifecycle.ts';
-import { uuidV4 } from '../lib/uuid.ts';
-import { navigated, PATHS } from '../routing/index.ts';
-import { persistLocal } from '../storage/index.ts';
+import { createApiEffect, credentialsChanged, sessionExpired } from '#shared/api';
+import { $language } from '#shared/i18n';
+import { appStarted, uuidV4 } from '#shared/lib';
+import { navigated, PATHS } from '#shared/routing';
+import { persistLocal } from '#shared/storage';
 
 /** The per-install id; a new one is made when there is none (first start, or after a 401). */
 export const $uuid = createStore('');

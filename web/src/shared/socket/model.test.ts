@@ -7,8 +7,8 @@ import {
 } from '@bourse/protocol';
 import { allSettled, createWatch, fork, type Scope, type Subscription, type Unit } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStarted } from '../lib/lifecycle.ts';
-import { storageKey } from '../storage/index.ts';
+import { appStarted } from '#shared/lib';
+import { storageKey } from '#shared/storage';
 import {
   $data24h,
   DATA24H_SAVE_INTERVAL_MS,

@@ -21,8 +21,8 @@ import {
 } from 'effector';
 import { z } from 'zod';
 import { persist } from 'effector-storage/local';
-import { appStarted } from '../lib/lifecycle.ts';
-import { storageKey } from '../storage/index.ts';
+import { appStarted } from '#shared/lib';
+import { storageKey } from '#shared/storage';
 import { readServerFrame, type ServerFrameReading } from './frames.ts';
 
 export { readServerFrame, type ServerFrameReading } from './frames.ts';

@@ -1,7 +1,7 @@
 import type { StoreWritable, Unit } from 'effector';
 import { persist } from 'effector-storage/local';
 import type { z } from 'zod';
-import { appStarted } from '../lib/lifecycle.ts';
+import { appStarted } from '#shared/lib';
 
 /**
  * The client state kept in local storage: the list of SPEC.md §3, each under one key, and the

@@ -1,7 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { z } from 'zod';
-import { appStarted } from '../lib/lifecycle.ts';
-import { persistLocal } from '../storage/index.ts';
+import { appStarted } from '#shared/lib';
+import { persistLocal } from '#shared/storage';
 
 export const THEMES = ['day', 'night'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -1,13 +1,18 @@
+import { goBackFx } from '#shared/routing';
+import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import styles from './page.module.css';
 
 export interface PageProps {
   title: string;
   children: ReactNode;
-  /** the back arrow; false on tab roots and the login page */
-  back?: boolean;
+  /**
+   * The back arrow goes to the previous screen of the app; this is where it goes instead when
+   * the page was opened directly (a link, a bookmark, a reload of the first page), usually the
+   * screen that lists it. False on tab roots and the login page: no arrow.
+   */
+  back: string | false;
   /** something on the right of the header */
   extra?: ReactNode;
   /** the screen's main action, in a sticky bar at the bottom */
@@ -19,30 +24,19 @@ export interface PageProps {
 }
 
 /** The frame of every screen: a header with the title, the content, an optional action bar. */
-export function Page({
-  title,
-  children,
-  back = true,
-  extra,
-  footer,
-  flush,
-  withTabBar,
-}: PageProps) {
-  const navigate = useNavigate();
+export function Page({ title, children, back, extra, footer, flush, withTabBar }: PageProps) {
   const { t } = useTranslation();
-  const goBack = () => {
-    // A page opened directly has no history to go back to: go home instead.
-    if (window.history.length > 1) void navigate(-1);
-    else void navigate('/');
-  };
+  const goBack = useUnit(goBackFx);
   return (
     <div className={`${styles.page} ${withTabBar ? styles.withTabBar : ''}`}>
       <header className={styles.header}>
-        {back ? (
+        {back === false ? (
+          <span />
+        ) : (
           <button
             type="button"
             className={styles.back}
-            onClick={goBack}
+            onClick={() => void goBack(back)}
             aria-label={t('common.back')}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -56,8 +50,6 @@ export function Page({
               />
             </svg>
           </button>
-        ) : (
-          <span />
         )}
         <h1 className={styles.title}>{title}</h1>
         <span>{extra}</span>

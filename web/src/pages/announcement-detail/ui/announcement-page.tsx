@@ -24,7 +24,7 @@ export function AnnouncementPage() {
   useGate(AnnouncementGate, { id: search.get('id') });
   const { status, announcement } = useUnit({ status: $status, announcement: $announcement });
   return (
-    <Page title={t('announcementDetail.title')}>
+    <Page title={t('announcementDetail.title')} back={PATHS.announcement}>
       {status === 'loading' ? <ArticleSkeleton /> : null}
       {status === 'ready' && announcement ? <Article announcement={announcement} /> : null}
       {status === 'notFound' ? <NotFound /> : null}

@@ -29,7 +29,7 @@ export function AnnouncementsPage() {
   useGate(AnnouncementsGate);
   const view = useUnit($view);
   return (
-    <Page title={t('announcements.title')} flush>
+    <Page title={t('announcements.title')} back={PATHS.user} flush>
       {view === 'loading' ? <NoticeSkeletons /> : null}
       {view === 'error' ? <ListLoadError /> : null}
       {view === 'empty' ? <NoNotices /> : null}

@@ -1,12 +1,12 @@
 import { SafeHtml } from '#shared/html';
 import { Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
-import { PATHS } from '#shared/routing';
+import { goBackFx, PATHS } from '#shared/routing';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useDateFormat } from '#shared/i18n';
 import {
   $page,
@@ -38,7 +38,7 @@ export function ConfigDetailPage() {
     title = t(`configDetail.titles.${routeKey}`);
 
   return (
-    <Page title={title}>
+    <Page title={title} back={PATHS.root}>
       {status === 'loading' ? <PageSkeleton /> : null}
       {status === 'ready' && page ? <PolicyText page={page} /> : null}
       {status === 'notFound' ? <NotFound /> : null}
@@ -77,16 +77,12 @@ function PageSkeleton() {
 
 function NotFound() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = () => {
-    if (window.history.length > 1) void navigate(-1);
-    else void navigate(PATHS.root, { replace: true });
-  };
+  const goBack = useUnit(goBackFx);
   return (
     <EmptyState
       title={t('configDetail.notFoundTitle')}
       hint={t('configDetail.notFoundHint')}
-      action={{ label: t('common.back'), onClick: goBack }}
+      action={{ label: t('common.back'), onClick: () => void goBack(PATHS.root) }}
     />
   );
 }

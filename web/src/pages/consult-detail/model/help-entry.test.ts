@@ -1,4 +1,5 @@
 import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { languageChanged } from '#shared/i18n';
 import { endpoints, type Endpoint, type ResponseOf } from '@bourse/protocol';
 import { allSettled, fork, type EventCallable } from 'effector';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,19 @@ describe('a help entry', () => {
     await allSettled(gateSet, { scope, params: { id: '3' } });
     expect(server.calls()).toBe(2);
     expect(scope.getState($status)).toBe('ready');
+  });
+
+  it('asks for the list again in another language, and shows the entry in it', async () => {
+    const server = helpServer([entry('1')]);
+    const scope = fork({ values: [[$apiClient, server.client]] });
+    await allSettled(HelpEntryGate.open, { scope, params: { id: '1' } });
+
+    server.publish([{ ...entry('1'), title: 'Frage 1' }]);
+    await allSettled(languageChanged, { scope, params: 'de' });
+
+    expect(server.calls()).toBe(2);
+    expect(scope.getState($status)).toBe('ready');
+    expect(scope.getState($entry)?.title).toBe('Frage 1');
   });
 
   it('shows the error state when the list fails, and retry loads it', async () => {

@@ -22,7 +22,7 @@ export function ConsultDetailPage() {
   useGate(HelpEntryGate, { id: search.get('id') });
   const { status, entry } = useUnit({ status: $status, entry: $entry });
   return (
-    <Page title={t('consultDetail.title')}>
+    <Page title={t('consultDetail.title')} back={PATHS.help}>
       {status === 'loading' ? <AnswerSkeleton /> : null}
       {status === 'ready' && entry ? <Answer entry={entry} /> : null}
       {status === 'notFound' ? <NotFound /> : null}

@@ -39,7 +39,7 @@ export function ConsultPage() {
   const { t } = useTranslation();
   useGate(ConsultGate);
   return (
-    <Page title={t('consult.title')}>
+    <Page title={t('consult.title')} back={PATHS.user}>
       <p className={styles.lead}>{t('consult.lead')}</p>
       <Channels />
       <Agents />

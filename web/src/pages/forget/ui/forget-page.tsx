@@ -16,6 +16,7 @@ export function ForgetPage() {
   return (
     <Page
       title={t('forget.title')}
+      back={PATHS.login}
       footer={
         <AuthFooter
           submitLabel={t('forget.submit')}

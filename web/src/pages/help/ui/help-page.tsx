@@ -33,7 +33,7 @@ export function HelpPage() {
   useGate(HelpGate);
   const view = useUnit($view);
   return (
-    <Page title={t('helpCentre.title')}>
+    <Page title={t('helpCentre.title')} back={PATHS.user}>
       <SearchForm />
       {view === 'loading' ? <EntrySkeletons /> : null}
       {view === 'error' ? <EntriesLoadError /> : null}

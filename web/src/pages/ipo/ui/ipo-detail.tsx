@@ -45,7 +45,7 @@ export function IpoDetailView({ id }: { id: string }) {
   useGate(IpoDetailGate, { id });
   const { status, offering } = useUnit({ status: $status, offering: $offering });
   return (
-    <Page title={t('ipoDetail.title')}>
+    <Page title={t('ipoDetail.title')} back={PATHS.ipo}>
       {status === 'loading' ? <DelayedLoader label={t('common.loading')} /> : null}
       {status === 'ready' && offering ? <OfferingDetail offering={offering} /> : null}
       {status === 'notFound' ? <NotFound /> : null}

@@ -7,6 +7,7 @@ import {
   type IpoListModel,
   type IpoStatus,
 } from '#entities/ipo';
+import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
@@ -23,7 +24,7 @@ export function IpoListsView() {
   const [search, setSearch] = useSearchParams();
   const tab = tabOf(search.get(IPO_TAB_QUERY));
   return (
-    <Page title={t('ipo.title')} flush>
+    <Page title={t('ipo.title')} back={PATHS.root} flush>
       <nav className={styles.tabs} aria-label={t('ipo.tabs')}>
         <Tabs
           activeKey={tab}

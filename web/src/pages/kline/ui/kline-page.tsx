@@ -78,6 +78,7 @@ export function KlinePage() {
   return (
     <Page
       title={display}
+      back={PATHS.quotes}
       flush
       withTabBar
       extra={

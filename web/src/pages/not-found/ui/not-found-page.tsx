@@ -12,7 +12,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const loggedIn = useUnit($isLoggedIn);
   return (
-    <Page title={t('notFound.title')}>
+    <Page title={t('notFound.title')} back={PATHS.root}>
       <div style={{ paddingTop: '12dvh' }}>
         <ErrorBlock
           status="empty"

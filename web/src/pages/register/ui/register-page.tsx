@@ -42,6 +42,7 @@ export function RegisterPage() {
   return (
     <Page
       title={t('register.title')}
+      back={PATHS.login}
       footer={
         <AuthFooter
           submitLabel={t('register.submit')}

@@ -1,3 +1,4 @@
+import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
@@ -34,6 +35,7 @@ export function NamePage() {
   return (
     <Page
       title={t('setupName.title')}
+      back={PATHS.setup}
       footer={
         <Button block color="primary" size="large" loading={saving} onClick={save}>
           {t('common.save')}

@@ -35,6 +35,7 @@ export function PasswordPage() {
   return (
     <Page
       title={t('setupPassword.title')}
+      back={PATHS.setup}
       footer={
         <Button block color="primary" size="large" loading={saving} onClick={submit}>
           {t('setupPassword.submit')}

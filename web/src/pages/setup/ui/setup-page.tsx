@@ -66,7 +66,7 @@ export function SetupPage() {
   ]);
 
   return (
-    <Page title={t('setup.title')} withTabBar>
+    <Page title={t('setup.title')} back={PATHS.user} withTabBar>
       <List mode="card" header={t('setup.profile')} className={styles.list}>
         <AvatarRow />
         <List.Item

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormMessage } from '../../api/index.ts';
+import type { FormMessage } from '#shared/api';
 import { FieldInput, FormItem, FormList } from './form-list.tsx';
 import styles from './form-field.module.css';
 

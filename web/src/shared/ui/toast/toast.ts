@@ -1,6 +1,6 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { attach, createEffect } from 'effector';
-import { $i18n } from '../../i18n/index.ts';
+import { $i18n } from '#shared/i18n';
 
 /** A short message in the app language. Tests replace it to read what was shown. */
 export const showToastFx = createEffect((content: string) => {
