@@ -38,6 +38,11 @@ export interface AppOptions {
   pingIntervalMs?: number;
   /** the built web app to serve on the same port (its index.html answers every page route) */
   webDir?: string | null;
+  /**
+   * whom to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: off
+   * by default, so a caller cannot pick the address the login and code rate limits key on
+   */
+  trustProxy?: boolean | number | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
 }
@@ -59,7 +64,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: true,
+    trustProxy:
+      typeof options.trustProxy === 'object'
+        ? [...options.trustProxy]
+        : (options.trustProxy ?? false),
   });
 
   let stateFile: StateFile | null = null;
