@@ -29,16 +29,23 @@ const isAddressOrBlock = (entry: string): boolean => {
 
 /**
  * Whom to believe about the client's address (X-Forwarded-For): nobody by default, since the
- * login and code rate limits key on it; a flag, a hop count, or the proxies' addresses/CIDRs.
+ * login and code rate limits key on it; everyone (a flag), or the proxies' addresses/CIDRs. No hop
+ * count: Fastify 5.12 treats one as "trust nobody", since it cannot check the nearest peer.
  */
 const trustProxy = z
   .string()
   .default('')
-  .transform((value, context): boolean | number | string[] => {
+  .transform((value, context): boolean | string[] => {
     const text = value.trim().toLowerCase();
     if (FLAG_OFF.includes(text)) return false;
     if (FLAG_ON.includes(text)) return true;
-    if (/^\d+$/.test(text)) return Number(text);
+    if (/^\d+$/.test(text)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'a hop count is not supported (Fastify would trust nobody): list the proxies',
+      });
+      return z.NEVER;
+    }
     const entries = text
       .split(',')
       .map((entry) => entry.trim())
@@ -47,7 +54,7 @@ const trustProxy = z
     if (bad.length > 0) {
       context.addIssue({
         code: 'custom',
-        message: `expected on/off, a hop count, or addresses, CIDRs and loopback/linklocal/uniquelocal; not ${bad.join(', ')}`,
+        message: `expected on/off, or addresses, CIDRs and loopback/linklocal/uniquelocal; not ${bad.join(', ')}`,
       });
       return z.NEVER;
     }
