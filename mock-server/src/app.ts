@@ -1,5 +1,6 @@
 import { DEFAULT_WIRE, LIMITS, SOCKET, type WireSettings } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { controlRoutes } from './control/routes.ts';
@@ -42,7 +43,7 @@ export interface AppOptions {
    * whom to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: off
    * by default, so a caller cannot pick the address the login and code rate limits key on
    */
-  trustProxy?: boolean | number | readonly string[];
+  trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
 }
@@ -89,6 +90,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   await app.register(websocket, { options: { maxPayload: LIMITS.socketFrameBytes } });
   const pageFallback = options.webDir ? await serveWeb(app, options.webDir) : undefined;
+  // Replies made per request (the API, the control API) are compressed when large; registered
+  // after the web app's files, which the build compressed already. Requests stay as sent.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(protocolPlugin, {
     codec,
     encrypt: options.encrypt ?? true,
