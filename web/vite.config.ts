@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-// In development the mock serves the API and socket; `npm run dev` proxies to it.
+// In development (`npm run dev`) the mock serves the API and socket, and Vite proxies to it.
 const mock = process.env['MOCK_URL'] ?? 'http://127.0.0.1:8080';
+const devPort = Number(process.env['WEB_PORT'] ?? 5173);
 
 /**
  * zod without `new Function`: the server's CSP has no 'unsafe-eval', and zod's probe for it is
@@ -53,6 +54,8 @@ export default defineConfig({
   },
   server: {
     host: true,
+    port: devPort,
+    strictPort: true,
     proxy: {
       '/api': mock,
       '/static': mock,
