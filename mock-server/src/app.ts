@@ -1,5 +1,6 @@
 import { DEFAULT_WIRE, LIMITS, SOCKET, type WireSettings } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { controlRoutes } from './control/routes.ts';
@@ -8,6 +9,7 @@ import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
 import { protocolPlugin } from './plugins/protocol.ts';
+import { readAppEndpoints, SAME_ORIGIN, securityHeaders } from './plugins/security.ts';
 import { serveWeb } from './plugins/web.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
@@ -38,6 +40,11 @@ export interface AppOptions {
   pingIntervalMs?: number;
   /** the built web app to serve on the same port (its index.html answers every page route) */
   webDir?: string | null;
+  /**
+   * whom to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: off
+   * by default, so a caller cannot pick the address the login and code rate limits key on
+   */
+  trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
 }
@@ -59,7 +66,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: true,
+    trustProxy:
+      typeof options.trustProxy === 'object'
+        ? [...options.trustProxy]
+        : (options.trustProxy ?? false),
   });
 
   let stateFile: StateFile | null = null;
@@ -79,8 +89,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('exchange', exchange);
   app.decorate('faults', faults);
 
+  await securityHeaders(app, options.webDir ? readAppEndpoints(options.webDir) : SAME_ORIGIN);
   await app.register(websocket, { options: { maxPayload: LIMITS.socketFrameBytes } });
   const pageFallback = options.webDir ? await serveWeb(app, options.webDir) : undefined;
+  // Replies made per request (the API, the control API) are compressed when large; registered
+  // after the web app's files, which the build compressed already. Requests stay as sent.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(protocolPlugin, {
     codec,
     encrypt: options.encrypt ?? true,

@@ -1,13 +1,65 @@
 import { CIPHER_MODES, DEFAULT_CIPHER, DEFAULT_TOKEN } from '@bourse/protocol';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const FLAG_ON = ['1', 'true', 'on', 'yes'];
+const FLAG_OFF = ['0', 'false', 'off', 'no', ''];
 
 const flag = (fallback: boolean) =>
   z
     .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
     .optional()
     .transform((value) =>
-      value === undefined || value === '' ? fallback : ['1', 'true', 'on', 'yes'].includes(value),
+      value === undefined || value === '' ? fallback : FLAG_ON.includes(value),
     );
+
+/** proxy-addr's (Fastify's trustProxy) names for the private ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR block or a named range, as proxy-addr reads it. */
+const isAddressOrBlock = (entry: string): boolean => {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): nobody by default, since the
+ * login and code rate limits key on it; everyone (a flag), or the proxies' addresses/CIDRs. No hop
+ * count: Fastify 5.12 treats one as "trust nobody", since it cannot check the nearest peer.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, context): boolean | string[] => {
+    const text = value.trim().toLowerCase();
+    if (FLAG_OFF.includes(text)) return false;
+    if (FLAG_ON.includes(text)) return true;
+    if (/^\d+$/.test(text)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'a hop count is not supported (Fastify would trust nobody): list the proxies',
+      });
+      return z.NEVER;
+    }
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrBlock(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected on/off, or addresses, CIDRs and loopback/linklocal/uniquelocal; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every environment variable the mock reads (the README lists them with these defaults). */
 export const environmentSchema = z.object({
@@ -32,6 +84,7 @@ export const environmentSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIR: z.string().default(''),
+  TRUST_PROXY: trustProxy,
   MARKET_TICK_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -17,6 +17,7 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL },
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,
   marketTickMs: env.MARKET_TICK_MS,
+  trustProxy: env.TRUST_PROXY,
 });
 
 let closing = false;

@@ -1,17 +1,33 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, testApp } from '../test/wire.ts';
+import { call, decrypt, GUEST_TOKEN, md5, testApp, UUID } from '../test/wire.ts';
+
+// What a build leaves in web/dist: text files with their brotli and gzip twins beside them (the
+// twins differ from what the server would make, so a test can tell which one was sent).
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const PAGE = `<!doctype html><title>Bourse</title>${'<!-- padding -->'.repeat(100)}`;
 
 let dir: string;
 let app: FastifyInstance;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bourse-web-'));
   await mkdir(join(dir, 'assets'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bourse</title>');
-  await writeFile(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  for (const [name, text] of [
+    ['index.html', PAGE],
+    ['assets/app-1a2b.js', SCRIPT],
+  ] as const) {
+    await writeFile(join(dir, name), text);
+    await writeFile(join(dir, `${name}.br`), brotliCompressSync(text));
+    await writeFile(join(dir, `${name}.gz`), gzipSync(text));
+  }
+  await writeFile(
+    join(dir, 'assets', 'logo-9f8e.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   await writeFile(join(dir, 'config.json'), '{"apiBase":""}');
   app = await testApp({ webDir: dir });
 });
@@ -20,10 +36,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const get = (url: string, encoding?: string) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+  });
+
 describe('the web app on the API port', () => {
   it('answers every page route with index.html, not cached', async () => {
     for (const url of ['/', '/pages/login/login', '/pages/announcement/details/details?id=101']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>Bourse</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -31,27 +54,98 @@ describe('the web app on the API port', () => {
   });
 
   it('serves hashed assets for a year and config.json fresh', async () => {
-    const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
-    expect(asset.headers['cache-control']).toContain('immutable');
-    const config = await app.inject({ method: 'GET', url: '/config.json' });
+    const asset = await get('/assets/app-1a2b.js', 'br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const image = await get('/assets/logo-9f8e.svg');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const config = await get('/config.json', 'br, gzip');
     expect(config.json()).toEqual({ apiBase: '' });
     expect(config.headers['cache-control']).toBe('no-cache');
+    const page = await get('/index.html', 'br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli twin of a file to a browser that takes brotli', async () => {
+    const response = await get('/assets/app-1a2b.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip twin when brotli is not taken', async () => {
+    const response = await get('/assets/app-1a2b.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is when no encoding is taken', async () => {
+    for (const encoding of [undefined, 'identity']) {
+      const response = await get('/assets/app-1a2b.js', encoding);
+      expect(response.headers['content-encoding'], encoding).toBeUndefined();
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a page route compressed too', async () => {
+    const response = await get('/pages/login/login', 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE);
   });
 
   it('leaves the API, the control API and missing files alone', async () => {
     expect((await call(app, '/api/index/getConfig')).code).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/__control/health' })).json()).toMatchObject({
-      ok: true,
-    });
-    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).toMatchObject({
-      code: 404,
-    });
-    expect((await app.inject({ method: 'GET', url: '/api/index/getConfig' })).json()).toMatchObject(
-      { code: 404 },
-    );
+    expect((await get('/__control/health')).json()).toMatchObject({ ok: true });
+    expect((await get('/assets/missing.js', 'br')).json()).toMatchObject({ code: 404 });
+    expect((await get('/api/index/getConfig')).json()).toMatchObject({ code: 404 });
   });
 
   it('refuses to start without a built app', async () => {
     await expect(testApp({ webDir: join(dir, 'nope') })).rejects.toThrow(/index.html/);
+  });
+});
+
+describe('API replies', () => {
+  /** A signed guest call that takes `encoding`, answered as the raw bytes and headers. */
+  const signedCall = (path: string, encoding: string) => {
+    const time = Date.now();
+    return app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': encoding,
+        uuid: UUID,
+        token: md5(GUEST_TOKEN) + md5(String(time) + UUID),
+      },
+      payload: JSON.stringify({ time }),
+    });
+  };
+
+  it('compresses a large reply, and it still decodes and decrypts', async () => {
+    const plain = await call(app, '/api/index/getSymbolList');
+    const response = await signedCall('/api/index/getSymbolList', 'br, gzip');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    const text = brotliDecompressSync(response.rawPayload).toString();
+    expect(response.rawPayload.length).toBeLessThan(text.length);
+    const envelope = JSON.parse(text) as { code: number; data: string };
+    expect(envelope.code).toBe(200);
+    expect(decrypt(envelope.data)).toEqual(plain.data);
+
+    const gzipped = await signedCall('/api/index/getSymbolList', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toMatchObject({ code: 200 });
+  });
+
+  it('sends a small reply as it is', async () => {
+    const response = await signedCall('/api/index/getConfig', 'br, gzip');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toMatchObject({ code: 200 });
   });
 });

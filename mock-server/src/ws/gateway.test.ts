@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { registerUser, testApp, UUID } from '../test/wire.ts';
 
@@ -16,15 +16,21 @@ afterEach(async () => {
 
 const url = () => `/ws?uuid=${UUID}&time=${Date.now()}`;
 
-async function open(
-  headers: Record<string, string> = {},
-): Promise<{ socket: WebSocket; frames: unknown[]; next: () => Promise<unknown> }> {
+async function open(headers: Record<string, string> = {}): Promise<{
+  socket: WebSocket;
+  frames: unknown[];
+  next: () => Promise<unknown>;
+  /** every data frame as it came over the wire, and whether it came as text */
+  raw: { bytes: Buffer; text: boolean }[];
+}> {
   const socket = await app.injectWS(url(), { headers });
   sockets.push(socket);
   const frames: unknown[] = [];
+  const raw: { bytes: Buffer; text: boolean }[] = [];
   const waiting: ((frame: unknown) => void)[] = [];
-  socket.on('message', (data: Buffer) => {
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
     const frame: unknown = JSON.parse(data.toString());
+    if ((frame as { cmd: string }).cmd === 'data') raw.push({ bytes: data, text: !isBinary });
     const waiter = waiting.shift();
     if (waiter) waiter(frame);
     else frames.push(frame);
@@ -33,7 +39,7 @@ async function open(
     frames.length > 0
       ? Promise.resolve(frames.shift())
       : new Promise<unknown>((resolve) => waiting.push(resolve));
-  return { socket, frames, next };
+  return { socket, frames, next, raw };
 }
 
 /** The next frame that is not a ping. */
@@ -75,6 +81,64 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     expect(bystander.frames.filter((frame) => (frame as { cmd: string }).cmd === 'data')).toEqual(
       [],
     );
+  });
+
+  it('serialises a publish once, and every subscriber gets the same bytes as a text frame', async () => {
+    const subscribers = await Promise.all([open(), open(), open()]);
+    const bystander = await open();
+    for (const { socket } of subscribers)
+      socket.send(JSON.stringify({ cmd: 'sub', msg: 'Data24h' }));
+    await settle();
+    const data = [{ symbol_id: 'btc', close: '97000.50', name: 'Bitcoin ₿' }];
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    app.gateway.publish('Data24h', 'Data24h', data);
+    const serialised = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(serialised).toBe(1);
+
+    await expect.poll(() => subscribers.every(({ raw }) => raw.length === 1)).toBe(true);
+    const expected = JSON.stringify({
+      cmd: 'data',
+      msg: { func: 'Data24h', topic: 'Data24h', data },
+    });
+    for (const { raw } of subscribers) {
+      expect(raw[0]?.text).toBe(true);
+      expect(raw[0]?.bytes.toString('utf8')).toBe(expected);
+    }
+    await settle();
+    expect(bystander.raw).toEqual([]);
+  });
+
+  it('serialises nothing when no socket subscribes to the topic', async () => {
+    await open();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    app.gateway.publish('Data24h', 'Data24h', [{ symbol_id: 'btc' }]);
+    const serialised = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(serialised).toBe(0);
+  });
+
+  it('serialises a private push once for all of the user’s sockets', async () => {
+    const { token, user } = await registerUser(app, 'twice@example.com');
+    const phone = await open();
+    const tablet = await open();
+    for (const { socket } of [phone, tablet])
+      socket.send(JSON.stringify({ cmd: 'bind', msg: token }));
+    await settle();
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    app.gateway.pushToUser(String(user['user_id']), 'Balance', { fund: '1.00' });
+    const serialised = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(serialised).toBe(1);
+
+    await expect.poll(() => phone.raw.length + tablet.raw.length).toBe(2);
+    expect(phone.raw[0]?.bytes.equals(tablet.raw[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(JSON.parse(phone.raw[0]?.bytes.toString() ?? 'null')).toEqual({
+      cmd: 'data',
+      msg: { func: 'Balance', topic: 'Balance', data: { fund: '1.00' } },
+    });
   });
 
   it('sends private pushes only to a socket bound with a live token', async () => {

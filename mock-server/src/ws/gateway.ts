@@ -55,10 +55,15 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
   const { exchange } = options;
   const connections = new Set<Connection>();
 
-  const send = (connection: Connection, frame: ServerFrame): void => {
+  /** A frame as the bytes of a text frame, made once however many sockets it goes to. */
+  const encode = (frame: ServerFrame): Buffer => Buffer.from(JSON.stringify(frame), 'utf8');
+  const sendEncoded = (connection: Connection, bytes: Buffer): void => {
     if (connection.socket.readyState === connection.socket.OPEN) {
-      connection.socket.send(JSON.stringify(frame));
+      connection.socket.send(bytes, { binary: false });
     }
+  };
+  const send = (connection: Connection, frame: ServerFrame): void => {
+    sendEncoded(connection, encode(frame));
   };
   const refuse = (connection: Connection, reason: string): void => {
     send(connection, { cmd: 'error', msg: reason });
@@ -140,6 +145,7 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
   );
 
   const pinger = setInterval(() => {
+    let ping: Buffer | null = null;
     for (const connection of connections) {
       if (connection.missedPongs >= SOCKET.missedPongsAllowed) {
         connection.socket.terminate();
@@ -147,19 +153,24 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         continue;
       }
       connection.missedPongs += 1;
-      send(connection, { cmd: 'ping', msg: options.wallClock() });
+      ping ??= encode({ cmd: 'ping', msg: options.wallClock() });
+      sendEncoded(connection, ping);
     }
   }, options.pingIntervalMs);
   pinger.unref();
 
   return {
     publish(topic, func, data) {
+      // Serialised at most once, and only when someone listens: a tick goes to every subscriber.
+      let bytes: Buffer | null = null;
       for (const connection of connections) {
-        if (connection.topics.has(topic))
-          send(connection, { cmd: 'data', msg: { func, topic, data } });
+        if (!connection.topics.has(topic)) continue;
+        bytes ??= encode({ cmd: 'data', msg: { func, topic, data } });
+        sendEncoded(connection, bytes);
       }
     },
     pushToUser(userId, func, data) {
+      let bytes: Buffer | null = null;
       for (const connection of connections) {
         if (connection.userId !== userId || connection.tokenMd5 === null) continue;
         if (!exchange.auth.liveSession(connection.tokenMd5)) {
@@ -167,7 +178,8 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
           connection.tokenMd5 = null;
           continue;
         }
-        send(connection, { cmd: 'data', msg: { func, topic: func, data } });
+        bytes ??= encode({ cmd: 'data', msg: { func, topic: func, data } });
+        sendEncoded(connection, bytes);
       }
     },
     count(topic) {

@@ -1,0 +1,110 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Where the web app talks to, as its `config.json` says (the app's own defaults otherwise). */
+export interface AppEndpoints {
+  /** API origin and path prefix; '' is the page's own origin */
+  apiBase: string;
+  /** the live feed: absolute ws:// or wss://, or a path on the page's host */
+  wsUrl: string;
+}
+
+/** What the web app uses when config.json leaves a field out or cannot be read. */
+export const SAME_ORIGIN: AppEndpoints = { apiBase: '', wsUrl: '/ws' };
+
+const endpointsInConfig = z.object({
+  apiBase: z.string().catch(SAME_ORIGIN.apiBase).default(SAME_ORIGIN.apiBase),
+  wsUrl: z.string().catch(SAME_ORIGIN.wsUrl).default(SAME_ORIGIN.wsUrl),
+});
+
+/**
+ * Reads apiBase and wsUrl from the built app's config.json (WEB_DIR). A missing or broken file
+ * means the app falls back to its same-origin defaults, so the policy does too.
+ */
+export function readAppEndpoints(webDir: string): AppEndpoints {
+  try {
+    const json: unknown = JSON.parse(readFileSync(resolve(webDir, 'config.json'), 'utf8'));
+    return endpointsInConfig.parse(json);
+  } catch {
+    return SAME_ORIGIN;
+  }
+}
+
+/** The origin of an absolute URL with one of `schemes`, or null for a path (same origin). */
+function originOf(url: string, schemes: readonly string[]): string | null {
+  try {
+    const parsed = new URL(url);
+    return schemes.includes(parsed.protocol) ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Host header fit to stand in a CSP source: host names, IPv4/IPv6 literals and a port. */
+const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * The socket on the page's own host. CSP 'self' does not cover ws:/wss: in every browser (older
+ * Safari, browsers before CSP3), so the page's host is named with both schemes, read per request
+ * because one build is opened as localhost, a LAN address or a domain. A Host header unfit to
+ * stand in the policy adds nothing.
+ */
+const ownSocket = (request: IncomingMessage): string => {
+  const host = request.headers.host ?? '';
+  return SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+};
+
+type Source = string | ((request: IncomingMessage) => string);
+
+/**
+ * The Content-Security-Policy of the app: scripts, styles and fonts only from the page's origin;
+ * calls to the API and the socket of config.json; images from the page, the API host (symbol
+ * icons, banners) and data:/blob: (avatars are data URLs); no plugins, no framing. Nothing that
+ * would force https (the LAN demo is plain http).
+ */
+export function contentSecurityPolicy(endpoints: AppEndpoints): Record<string, Source[]> {
+  const api = originOf(endpoints.apiBase, ['http:', 'https:']);
+  const socket: Source[] = /^wss?:\/\//i.test(endpoints.wsUrl)
+    ? [originOf(endpoints.wsUrl, ['ws:', 'wss:']) ?? "'self'"]
+    : [ownSocket];
+  const apiHost = api === null ? [] : [api];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...apiHost],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...apiHost, ...socket],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every reply (pages, files, API, control API): the app's CSP, nosniff,
+ * no framing, a same-origin referrer. Left out on purpose: HSTS and upgrade-insecure-requests
+ * (the demo is plain http on a LAN address), COOP (ignored on http with a console warning) and
+ * CORP (the API's images may be shown by the app from another origin).
+ */
+export async function securityHeaders(
+  app: FastifyInstance,
+  endpoints: AppEndpoints,
+): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(endpoints) },
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+}
