@@ -19,6 +19,17 @@ export const HTML_LANG: Readonly<Record<Language, string>> = {
   it: 'it',
 };
 
+/**
+ * Starts fetching a language's texts (and the fallback's) before i18next asks for them, so that
+ * they come while the runtime config does. i18next's own request then finds the module loaded.
+ */
+export function preloadLanguage(language: Language): void {
+  for (const wanted of new Set([language, DEFAULT_LANGUAGE])) {
+    // A failure here is i18next's to report when it asks again.
+    loadLanguage(wanted).catch(() => undefined);
+  }
+}
+
 export async function createI18n(language: Language): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance
