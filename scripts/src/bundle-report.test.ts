@@ -92,7 +92,9 @@ describe('the route budgets', () => {
 
   it('fail for a route without a budget and for a budget without a route', () => {
     const reports = routeReports(dist, ROUTES);
-    const { home: _home, ...others } = budgetsFor(reports, 2).routes;
+    const others = Object.fromEntries(
+      Object.entries(budgetsFor(reports, 2).routes).filter(([slice]) => slice !== 'home'),
+    );
     expect(
       budgetOverruns(reports, { routes: { ...others, gone: { brotli: 1, gzip: 1 } } }),
     ).toEqual([
