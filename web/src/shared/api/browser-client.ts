@@ -1,4 +1,4 @@
-import { assertCipherSettings, DEFAULT_WIRE, type WireSettings } from '@bourse/protocol';
+import { assertCipherSettings, DEFAULT_WIRE, type WireSettings } from '@bourse/protocol/config';
 import type { ApiClient, WireHeaders } from './client.ts';
 import { ApiError } from './errors.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@bourse/protocol';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@bourse/protocol/config';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';

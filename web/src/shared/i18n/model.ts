@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, language as languageSchema, type Language } from '@bourse/protocol';
+import { DEFAULT_LANGUAGE, type Language } from '@bourse/protocol/config';
+import { language as languageSchema } from '@bourse/protocol/schemas';
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import type { i18n } from 'i18next';
 import { persistLocal, storageKey } from '../storage/index.ts';
