@@ -3,7 +3,7 @@ import 'antd-mobile/es/global';
 import './styles/global.css';
 // The saved theme applies from the first paint, whichever page opens first.
 import '#shared/theme';
-import { $apiClient, createBrowserApiClient } from '#shared/api';
+import { $apiClient, createBrowserApiClient, preloadApiClient } from '#shared/api';
 import { $apiBase, absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
 import { $language, createI18n, i18nReady, preloadLanguage, savedLanguage } from '#shared/i18n';
 import { appStarted } from '#shared/lib';
@@ -96,6 +96,11 @@ async function start() {
       </Provider>
     </StrictMode>,
   );
+
+  // The API client and its cipher, once the first screen is drawn and the phone is idle, so the
+  // first call does not wait for them (Safari has no requestIdleCallback).
+  if ('requestIdleCallback' in window) requestIdleCallback(preloadApiClient, { timeout: 3_000 });
+  else setTimeout(preloadApiClient, 1_000);
 }
 
 void start();

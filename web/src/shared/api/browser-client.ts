@@ -11,6 +11,18 @@ export interface BrowserApiClientOptions {
   readonly headers?: WireHeaders;
 }
 
+/** The HTTP client and the payload cipher: their own chunks, loaded once. */
+const loadClientCode = () =>
+  Promise.all([import('./client.ts'), import('@bourse/protocol/codec/browser')]);
+
+/**
+ * Fetches the client's code ahead of the first call (the app does so once the first screen is
+ * drawn and the phone is idle). A failure is left for the first call to meet and report.
+ */
+export function preloadApiClient(): void {
+  loadClientCode().catch(() => undefined);
+}
+
 /**
  * The app's API client. Its code (the HTTP client and the payload cipher) loads with the first
  * call rather than with the page: neither is needed to draw the first screen, and a phone should
@@ -22,10 +34,7 @@ export function createBrowserApiClient(options: BrowserApiClientOptions): ApiCli
   // Wrong cipher settings still fail at start, not at the first call.
   assertCipherSettings(wire.cipher);
   return createLazyApiClient(async () => {
-    const [{ createApiClient }, { createBrowserCodec }] = await Promise.all([
-      import('./client.ts'),
-      import('@bourse/protocol/codec/browser'),
-    ]);
+    const [{ createApiClient }, { createBrowserCodec }] = await loadClientCode();
     return createApiClient({
       baseUrl: options.baseUrl,
       codec: createBrowserCodec(wire),

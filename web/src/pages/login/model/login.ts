@@ -232,9 +232,23 @@ sample({
 
 // ---- calling codes -------------------------------------------------------------------------
 
-// Fetched as the page opens, so the picker is ready when the user turns to the phone.
+// Fetched once the phone login is on screen (chosen, or remembered from the last visit), so the
+// picker is ready when the user gets to it. An e-mail login (the default) never needs them: the
+// first screen then makes no call, and the API client's code loads at idle, not before drawing.
+const $phoneLoginShown = combine(
+  LoginGate.status,
+  $form,
+  (open, form) => open && form.mode === 'phone',
+);
 sample({
-  clock: [LoginGate.open, phoneCodesRequested],
+  clock: [$phoneLoginShown, LoginGate.open],
+  source: $phoneLoginShown,
+  filter: Boolean,
+  fn: () => undefined,
+  target: phoneCodesRequested,
+});
+sample({
+  clock: phoneCodesRequested,
   source: { codes: $phoneCodes, loading: $phoneCodesLoading },
   filter: ({ codes, loading }) => codes.length === 0 && !loading,
   fn: () => ({}),
