@@ -11,9 +11,13 @@ type OutputChunk = Rolldown.OutputChunk;
  * `modules` are source paths as they end, e.g. `src/pages/login/index.ts`.
  */
 export function preloadLanding(modules: readonly string[]): Plugin {
+  let base = '/';
   return {
     name: 'bourse:preload-landing',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk }) {
@@ -39,12 +43,12 @@ export function preloadLanding(modules: readonly string[]): Plugin {
         return [
           ...files.map((file): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
           })),
           ...styles.map((file): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
           })),
         ];
