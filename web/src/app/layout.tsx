@@ -2,18 +2,13 @@ import { $isLoggedIn } from '#shared/session';
 import { DelayedLoader } from '#shared/ui';
 import { LANDING_PATH, PATHS } from '#shared/routing';
 import { useUnit } from 'effector-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { LoadingOverlay } from './loading-overlay.tsx';
 import { $overlayVisible } from './model.ts';
 import type { PageRoute } from './routes.tsx';
 import { REGISTERED_PATHS } from './routes.tsx';
 import { TabBar } from './tab-bar.tsx';
-
-// Loaded as the frame first draws, so it is there (and fades in) by the first loading call.
-const LoadingOverlay = lazy(() =>
-  import('./loading-overlay.tsx').then(({ LoadingOverlay }) => ({ default: LoadingOverlay })),
-);
 
 export interface RouteHandle {
   access?: Pick<PageRoute, 'auth' | 'guestOnly'>;
@@ -44,9 +39,7 @@ export function AppLayout() {
       {navigation.state === 'loading' ? <DelayedLoader label={t('common.loading')} /> : null}
       <Outlet />
       <TabBar available={REGISTERED_PATHS} />
-      <Suspense fallback={null}>
-        <LoadingOverlay visible={overlayVisible} />
-      </Suspense>
+      <LoadingOverlay visible={overlayVisible} />
     </div>
   );
 }

@@ -1,22 +1,20 @@
-import Mask from 'antd-mobile/es/components/mask';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
+import styles from './loading-overlay.module.css';
 
 /**
- * The loading overlay over the whole app. Its own chunk: the mask and spinner animate with
- * react-spring, which the first screen does not need to draw.
+ * The loading overlay over the whole app. A plain layer and antd-mobile's CSS-animated dots rather
+ * than its Mask and SpinLoading: those animate with react-spring, which would be one more
+ * download before the first call could show that it is under way (and none when offline).
  */
 export function LoadingOverlay({ visible }: { visible: boolean }) {
   const { t } = useTranslation();
+  if (!visible) return null;
   return (
-    <Mask visible={visible} opacity="thin" destroyOnClose>
-      <div
-        role="status"
-        aria-label={t('common.loading')}
-        style={{ display: 'grid', placeItems: 'center', height: '100%' }}
-      >
-        <SpinLoading color="primary" />
-      </div>
-    </Mask>
+    <div className={styles.overlay} role="status" aria-label={t('common.loading')}>
+      <span className={styles.spinner}>
+        <DotLoading color="white" />
+      </span>
+    </div>
   );
 }

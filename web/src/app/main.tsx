@@ -3,9 +3,9 @@ import 'antd-mobile/es/global';
 import './styles/global.css';
 // The saved theme applies from the first paint, whichever page opens first.
 import '#shared/theme';
-import { $apiClient, createBrowserApiClient } from '#shared/api';
+import { $apiClient, createBrowserApiClient, preloadApiClient } from '#shared/api';
 import { $apiBase, absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
-import { $language, createI18n, i18nReady } from '#shared/i18n';
+import { $language, createI18n, i18nReady, preloadLanguage, savedLanguage } from '#shared/i18n';
 import { appStarted } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
 import { browserOnline, pageHidden } from '#shared/socket';
@@ -18,6 +18,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { socketConfigured } from './model.ts';
 import { createAppRouter } from './router.tsx';
+import { preloadPageAt } from './routes.tsx';
 import { UiLocale } from './ui-locale.tsx';
 
 // antd-mobile's imperative Toast and Dialog render through this under React 19 (its documented
@@ -33,7 +34,13 @@ unstableSetRender((node, container) => {
 });
 
 async function start() {
-  const config = await loadRuntimeConfig();
+  // Three fetches at once rather than one after another: the config (index.html preloads it),
+  // the page's code and its texts. Each is only started here; the steps below use them in order.
+  const configLoaded = loadRuntimeConfig();
+  preloadPageAt(window.location.pathname);
+  preloadLanguage(savedLanguage());
+
+  const config = await configLoaded;
   const scope = fork({
     values: [
       [$apiBase, config.apiBase],
@@ -89,6 +96,11 @@ async function start() {
       </Provider>
     </StrictMode>,
   );
+
+  // The API client and its cipher, once the first screen is drawn and the phone is idle, so the
+  // first call does not wait for them (Safari has no requestIdleCallback).
+  if ('requestIdleCallback' in window) requestIdleCallback(preloadApiClient, { timeout: 3_000 });
+  else setTimeout(preloadApiClient, 1_000);
 }
 
 void start();

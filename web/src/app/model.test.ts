@@ -1,6 +1,7 @@
 import {
   $apiClient,
   createApiEffect,
+  createLazyApiClient,
   serverFailed,
   transportFailed,
   type ApiClient,
@@ -10,7 +11,8 @@ import { $uuid, sessionStarted } from '#shared/session';
 import { endpoints, EXAMPLE_USER } from '@bourse/protocol';
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $overlayVisible, OVERLAY_MAX_MS, showToastFx, socketConfigured } from './model.ts';
+import { showToastFx } from '#shared/ui/toast';
+import { $overlayVisible, OVERLAY_MAX_MS, socketConfigured } from './model.ts';
 
 // A call that shows the overlay (noticeDetail has `loading: true`).
 const loadingCallFx = createApiEffect(endpoints.index.noticeDetail);
@@ -93,6 +95,20 @@ describe('toasts', () => {
       'Insufficient balance',
       'Server error, please try again later',
     ]);
+  });
+
+  it('tell of a call made with the network down, whose API client code could not even load', async () => {
+    const shown = vi.fn();
+    const offline = createLazyApiClient(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const scope = fork({ values: [[$apiClient, offline]], handlers: [[showToastFx, shown]] });
+    const settled = allSettled(loadingCallFx, { scope, params: { id: '1' } });
+    await vi.advanceTimersByTimeAsync(OVERLAY_MAX_MS);
+    await settled;
+    expect(shown).toHaveBeenCalledExactlyOnceWith('Server error, please try again later');
+    // The overlay the call showed is gone again.
+    expect(scope.getState($overlayVisible)).toBe(false);
   });
 });
 

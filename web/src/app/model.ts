@@ -2,17 +2,12 @@ import { $loadingVisible, serverFailed, transportFailed } from '#shared/api';
 import { $i18n } from '#shared/i18n';
 import { $isLoggedIn, $token, $uuid } from '#shared/session';
 import { socketConfigChanged, socketStarted, socketStopped } from '#shared/socket';
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { showToastFx } from '#shared/ui/toast';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { delay } from 'patronum';
 
 /** SPEC.md §9: the loading overlay is force-hidden after 6 s. */
 export const OVERLAY_MAX_MS = 6_000;
-
-// Toast (and the animation library under it) loads with the first toast, not with the app.
-export const showToastFx = createEffect(async (content: string) => {
-  const { default: Toast } = await import('antd-mobile/es/components/toast');
-  Toast.show({ content, position: 'center', duration: 2500 });
-});
 
 // 500: the server's message, already in the app language.
 sample({ clock: serverFailed, filter: (msg) => msg.trim() !== '', target: showToastFx });

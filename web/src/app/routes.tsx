@@ -1,5 +1,6 @@
 import { declareAvailablePaths, PATHS } from '#shared/routing';
 import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import { loadPage } from './page-loading.ts';
 
 interface PageModule {
@@ -39,6 +40,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: PATHS.configDetail, load: () => import('#pages/config-detail') },
   { path: PATHS.kline, load: () => import('#pages/kline'), auth: true },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` at once, in parallel with the runtime config
+ * and the texts; the router's own lazy load then finds the module there. A failure is the
+ * router's to show when it loads the page itself.
+ */
+export function preloadPageAt(pathname: string): void {
+  const route = matchRoutes([...PAGE_ROUTES], pathname)?.at(-1)?.route;
+  route?.load().catch(() => undefined);
+}
 
 export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
 

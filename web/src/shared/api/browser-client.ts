@@ -1,4 +1,4 @@
-import { assertCipherSettings, DEFAULT_WIRE, type WireSettings } from '@bourse/protocol';
+import { assertCipherSettings, DEFAULT_WIRE, type WireSettings } from '@bourse/protocol/config';
 import type { ApiClient, WireHeaders } from './client.ts';
 import { ApiError } from './errors.ts';
 
@@ -9,6 +9,18 @@ export interface BrowserApiClientOptions {
   readonly wire?: WireSettings;
   /** header names, for a backend that names them otherwise; default HEADERS */
   readonly headers?: WireHeaders;
+}
+
+/** The HTTP client and the payload cipher: their own chunks, loaded once. */
+const loadClientCode = () =>
+  Promise.all([import('./client.ts'), import('@bourse/protocol/codec/browser')]);
+
+/**
+ * Fetches the client's code ahead of the first call (the app does so once the first screen is
+ * drawn and the phone is idle). A failure is left for the first call to meet and report.
+ */
+export function preloadApiClient(): void {
+  loadClientCode().catch(() => undefined);
 }
 
 /**
@@ -22,10 +34,7 @@ export function createBrowserApiClient(options: BrowserApiClientOptions): ApiCli
   // Wrong cipher settings still fail at start, not at the first call.
   assertCipherSettings(wire.cipher);
   return createLazyApiClient(async () => {
-    const [{ createApiClient }, { createBrowserCodec }] = await Promise.all([
-      import('./client.ts'),
-      import('@bourse/protocol/codec/browser'),
-    ]);
+    const [{ createApiClient }, { createBrowserCodec }] = await loadClientCode();
     return createApiClient({
       baseUrl: options.baseUrl,
       codec: createBrowserCodec(wire),

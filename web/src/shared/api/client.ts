@@ -1,16 +1,7 @@
-import {
-  CODES,
-  envelopeSchema,
-  HEADERS,
-  LIMITS,
-  TIME_FIELD,
-  type Codec,
-  type Endpoint,
-  type Envelope,
-  type Language,
-  type RequestOf,
-  type ResponseOf,
-} from '@bourse/protocol';
+import type { Codec } from '@bourse/protocol';
+import { HEADERS, LIMITS, TIME_FIELD, type Language } from '@bourse/protocol/config';
+import type { Endpoint, RequestOf, ResponseOf } from '@bourse/protocol/endpoints/endpoint';
+import { CODES, envelopeSchema, type Envelope } from '@bourse/protocol/envelope';
 import ky, {
   isHTTPError,
   isNetworkError,

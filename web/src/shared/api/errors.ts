@@ -1,4 +1,4 @@
-import { CODES } from '@bourse/protocol';
+import { CODES } from '@bourse/protocol/envelope';
 
 /**
  * - `code`: the server answered with an envelope whose code is not 200 (`code` and `msg` hold it);

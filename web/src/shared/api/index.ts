@@ -17,6 +17,7 @@ export {
 export {
   createBrowserApiClient,
   createLazyApiClient,
+  preloadApiClient,
   type BrowserApiClientOptions,
 } from './browser-client.ts';
 export {

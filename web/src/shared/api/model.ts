@@ -1,10 +1,6 @@
-import {
-  CODES,
-  DEFAULT_LANGUAGE,
-  type Endpoint,
-  type RequestOf,
-  type ResponseOf,
-} from '@bourse/protocol';
+import { DEFAULT_LANGUAGE } from '@bourse/protocol/config';
+import type { Endpoint, RequestOf, ResponseOf } from '@bourse/protocol/endpoints/endpoint';
+import { CODES } from '@bourse/protocol/envelope';
 import { attach, createEffect, createEvent, createStore, sample, type Effect } from 'effector';
 import type { ApiClient, Credentials } from './client.ts';
 import type { ApiError } from './errors.ts';

@@ -1,4 +1,4 @@
-import { CODES } from '@bourse/protocol';
+import { CODES } from '@bourse/protocol/envelope';
 import { fieldErrorOf, isCodeError, isInvalidReply, type ApiError } from './errors.ts';
 
 /** Something to show next to a field: a translation key of ours, or the server's own words. */

@@ -4,7 +4,7 @@ import {
   DEFAULT_TOKEN,
   HEADERS,
   type WireSettings,
-} from '@bourse/protocol';
+} from '@bourse/protocol/config';
 import { z } from 'zod';
 
 /**

@@ -1,12 +1,30 @@
-import { DEFAULT_LANGUAGE, language as languageSchema, type Language } from '@bourse/protocol';
+import { DEFAULT_LANGUAGE, type Language } from '@bourse/protocol/config';
+import { language as languageSchema } from '@bourse/protocol/schemas';
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import type { i18n } from 'i18next';
-import { persistLocal } from '#shared/storage';
+import { persistLocal, storageKey } from '#shared/storage';
 import { HTML_LANG } from './instance.ts';
 
 /** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */
 export const $language = createStore<Language>(DEFAULT_LANGUAGE);
 persistLocal($language, 'language', languageSchema);
+
+/**
+ * The language kept on this device, read at once, before the app's scope exists, only to start
+ * fetching its texts early; the scope reads it again (and decides) at `appStarted`.
+ */
+export function savedLanguage(
+  storage: () => Pick<Storage, 'getItem'> = () => localStorage,
+): Language {
+  try {
+    // Stored as JSON by effector-storage; reading storage itself may throw (privacy modes).
+    const stored: unknown = JSON.parse(storage().getItem(storageKey('language')) ?? 'null');
+    const parsed = languageSchema.safeParse(stored);
+    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
 
 export const languageChanged = createEvent<Language>();
 sample({ clock: languageChanged, target: $language });

@@ -395,10 +395,19 @@ describe('after a password reset', () => {
 });
 
 describe('calling codes', () => {
-  it('are fetched once as the page opens; the region picks the first one', async () => {
+  it('are not fetched for the e-mail login', async () => {
+    const { scope, api } = setup();
+    await open(scope);
+    expect(api.callsTo(endpoints.index.getPhoneCode)).toHaveLength(0);
+  });
+
+  it('are fetched once the phone login shows; the region picks the first one', async () => {
     const { scope, api } = setup();
 
     await open(scope, { region: 'CA' });
+    await allSettled(modeChanged, { scope, params: 'phone' });
+    await allSettled(modeChanged, { scope, params: 'email' });
+    await allSettled(modeChanged, { scope, params: 'phone' });
     await open(scope, { region: 'CA' });
 
     expect(api.callsTo(endpoints.index.getPhoneCode)).toHaveLength(1);
@@ -414,6 +423,7 @@ describe('calling codes', () => {
           : Promise.resolve({ list: PHONE_CODES }),
     });
     await open(scope);
+    await allSettled(modeChanged, { scope, params: 'phone' });
     expect(scope.getState($phoneCodesFailed)).toBe(true);
 
     fail = false;

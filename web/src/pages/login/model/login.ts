@@ -1,4 +1,6 @@
-import { endpoints, type RequestOf, type ResponseOf } from '@bourse/protocol';
+import { auth } from '@bourse/protocol/endpoints/auth';
+import type { RequestOf, ResponseOf } from '@bourse/protocol/endpoints/endpoint';
+import { index } from '@bourse/protocol/endpoints/index';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -16,7 +18,7 @@ import { persist } from 'effector-storage/local';
 import { z } from 'zod';
 
 export type LoginMode = 'email' | 'phone';
-export type PhoneCode = ResponseOf<typeof endpoints.index.getPhoneCode>['list'][number];
+export type PhoneCode = ResponseOf<typeof index.getPhoneCode>['list'][number];
 
 /** What the user has typed; kept as it is whatever the server answers. */
 export interface LoginForm {
@@ -70,8 +72,8 @@ const rememberInfoSchema = z.object({
 });
 export type RememberInfo = z.infer<typeof rememberInfoSchema>;
 
-export const loginFx = createApiEffect(endpoints.auth.login);
-export const fetchPhoneCodesFx = createApiEffect(endpoints.index.getPhoneCode);
+export const loginFx = createApiEffect(auth.login);
+export const fetchPhoneCodesFx = createApiEffect(index.getPhoneCode);
 
 export const $form = createStore<LoginForm>(EMPTY_FORM);
 export const $errors = createStore<LoginErrors>({});
@@ -230,9 +232,23 @@ sample({
 
 // ---- calling codes -------------------------------------------------------------------------
 
-// Fetched as the page opens, so the picker is ready when the user turns to the phone.
+// Fetched once the phone login is on screen (chosen, or remembered from the last visit), so the
+// picker is ready when the user gets to it. An e-mail login (the default) never needs them: the
+// first screen then makes no call, and the API client's code loads at idle, not before drawing.
+const $phoneLoginShown = combine(
+  LoginGate.status,
+  $form,
+  (open, form) => open && form.mode === 'phone',
+);
 sample({
-  clock: [LoginGate.open, phoneCodesRequested],
+  clock: [$phoneLoginShown, LoginGate.open],
+  source: $phoneLoginShown,
+  filter: Boolean,
+  fn: () => undefined,
+  target: phoneCodesRequested,
+});
+sample({
+  clock: phoneCodesRequested,
   source: { codes: $phoneCodes, loading: $phoneCodesLoading },
   filter: ({ codes, loading }) => codes.length === 0 && !loading,
   fn: () => ({}),
@@ -287,7 +303,7 @@ export function validateLogin(form: LoginForm): LoginErrors {
   });
 }
 
-export const requestOf = (form: LoginForm): RequestOf<typeof endpoints.auth.login> =>
+export const requestOf = (form: LoginForm): RequestOf<typeof auth.login> =>
   form.mode === 'email'
     ? { account: form.email.trim(), area_code: '', password: form.password }
     : { account: phoneDigits(form.phone), area_code: form.areaCode, password: form.password };

@@ -1,6 +1,7 @@
 import { endpoints, type AccountMode } from '@bourse/protocol';
 import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
+import { copyText } from '#shared/lib';
 import { notifyFx } from '#shared/ui/toast';
 import { $userInfo, fetchUserInfoFx, logoutRequested, userInfoUpdated } from '#shared/session';
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -29,8 +30,8 @@ sample({ clock: [UserPageGate.open, userRetried], fn: () => ({}), target: fetchU
 
 export const copyRequested = createEvent<string>();
 
-/** Without the async clipboard (a page not served over HTTPS) this fails: the value stays selectable. */
-export const copyTextFx = createEffect((text: string) => navigator.clipboard.writeText(text));
+/** Copies over HTTPS and over plain http on a LAN address alike (see `copyText`). */
+export const copyTextFx = createEffect((text: string) => copyText(text));
 
 sample({ clock: copyRequested, filter: (text) => text !== '', target: copyTextFx });
 sample({ clock: copyTextFx.done, fn: () => 'user.copied', target: notifyFx });

@@ -1,4 +1,4 @@
-import { CODES } from '@bourse/protocol';
+import { CODES } from '@bourse/protocol/envelope';
 import { sample, type Effect, type EventCallable, type Store, type StoreWritable } from 'effector';
 import { fieldErrorOf, isCodeError, type ApiError } from '../errors.ts';
 import type { FormMessage } from '../refusal.ts';

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  budgetOverruns,
+  budgetsFor,
+  registeredPages,
+  routeReports,
+  type RouteReport,
+} from '../bundle-report.mjs';
+
+const ROUTES = `
+export const PAGE_ROUTES = [
+  { path: PATHS.root, load: () => import('#pages/login'), guestOnly: true },
+  { path: PATHS.login, load: () => import('#pages/login'), guestOnly: true },
+  { path: PATHS.home, load: () => import('#pages/home'), auth: true },
+];
+export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
+`;
+
+// A tiny build: an entry with one shared chunk, two pages (home also lazily loads a chart it
+// must not be charged for), the English texts.
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'bundle-report-'));
+  mkdirSync(join(dist, '.vite'));
+  mkdirSync(join(dist, 'assets'));
+  const files: Record<string, string> = {
+    'assets/index.js': 'x'.repeat(1000),
+    'assets/shared.js': 'console.log("shared");',
+    'assets/login.js': 'export const login = 1;',
+    'assets/home.js': 'export const home = 2;',
+    'assets/chart.js': 'y'.repeat(5000),
+    'assets/not-found.js': 'export const nf = 3;',
+    'assets/en.js': 'export default {"a":"b"};',
+  };
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
+  const manifest = {
+    'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'src/pages/login/index.ts': { file: 'assets/login.js', imports: ['_shared.js'] },
+    'src/pages/home/index.ts': { file: 'assets/home.js', dynamicImports: ['src/chart.ts'] },
+    'src/chart.ts': { file: 'assets/chart.js' },
+    'src/pages/not-found/index.ts': { file: 'assets/not-found.js' },
+    'src/shared/i18n/locales/en.json': { file: 'assets/en.js' },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+});
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the route budgets', () => {
+  it('cover every registered page once, the not-found page too', () => {
+    expect(registeredPages(ROUTES)).toEqual(['login', 'home', 'not-found']);
+  });
+
+  it('charge a route its entry, page, static imports and English texts, each file once', () => {
+    const [login, home] = routeReports(dist, ROUTES);
+    expect(login?.rows.map((row) => row.file).sort()).toEqual([
+      'assets/en.js',
+      'assets/index.js',
+      'assets/login.js',
+      'assets/shared.js',
+    ]);
+    // What a page loads later (its chart) is not on its first screen.
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/chart.js');
+    for (const report of [login, home]) {
+      const sum = (key: 'raw' | 'gzip' | 'brotli') =>
+        report?.rows.reduce((total, row) => total + row[key], 0);
+      expect(report?.total).toEqual({ raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') });
+      expect(report?.total.brotli).toBeLessThan(report?.total.raw ?? 0);
+    }
+  });
+
+  it('fail naming the route, the encoding and the overrun', () => {
+    const reports = routeReports(dist, ROUTES);
+    const budgets = budgetsFor(reports, 2);
+    expect(budgetOverruns(reports, budgets)).toEqual([]);
+
+    const login = reports[0] as RouteReport;
+    const tight = {
+      routes: { ...budgets.routes, login: { brotli: login.total.brotli - 10, gzip: 1e9 } },
+    };
+    expect(budgetOverruns(reports, tight)).toEqual([
+      expect.stringMatching(
+        /^route "login": initial JS is .* brotli, .*\(10 bytes\) over its budget/,
+      ),
+    ]);
+  });
+
+  it('fail for a route without a budget and for a budget without a route', () => {
+    const reports = routeReports(dist, ROUTES);
+    const others = Object.fromEntries(
+      Object.entries(budgetsFor(reports, 2).routes).filter(([slice]) => slice !== 'home'),
+    );
+    expect(
+      budgetOverruns(reports, { routes: { ...others, gone: { brotli: 1, gzip: 1 } } }),
+    ).toEqual([
+      expect.stringContaining('route "home" has no budget'),
+      expect.stringContaining('budget for "gone", which is no registered route'),
+    ]);
+  });
+});

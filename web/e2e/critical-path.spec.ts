@@ -1,0 +1,50 @@
+import { expect, loginFields, openApp, test, text } from './support.ts';
+
+// What the first screen fetches, and that its error path needs nothing it has not already got.
+
+test.describe('the first screen', () => {
+  test('gets its code, texts and config with the document, and no animation library', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await openApp(page, '/');
+
+    // index.html names the login page's code and the English texts itself, so the browser
+    // fetches them with the entry instead of after it has run.
+    const preloads = await page
+      .locator('link[rel="modulepreload"], link[rel="preload"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    expect(preloads).toContain('/config.json');
+    expect(preloads.some((path) => /^\/assets\/login-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(preloads.some((path) => /^\/assets\/en-[\w-]+\.js$/.test(path))).toBe(true);
+
+    await page.waitForLoadState('networkidle');
+    // The preloaded config is the one the app reads: fetched once.
+    expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
+    // The e-mail login makes no call and opens no sheet: react-spring stays on the server.
+    expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(requested.filter((path) => path.includes('react-spring'))).toEqual([]);
+  });
+
+  test('tells of a server error with the network gone, before the API client ever loaded', async ({
+    page,
+    context,
+  }) => {
+    // The API client's code never arrives (as if the phone lost the network before idle).
+    await page.route(/\/assets\/(client|browser)-[\w-]+\.js$/, (route) => route.abort());
+    await openApp(page, '/');
+    await context.setOffline(true);
+
+    const form = loginFields(page);
+    await form.email.fill('verified.trader@example.com');
+    await form.password.fill('Verified2026');
+    await form.agreement.check();
+    await form.submit.click();
+
+    await expect(page.getByRole('status').filter({ hasText: text('errors.server') })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
