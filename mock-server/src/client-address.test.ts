@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { readEnvironment } from './config.ts';
-import { ACCOUNT_RULES } from './engine/accounts.ts';
+import { CODE_RULES } from './engine/users/index.ts';
 import { call, testApp } from './test/wire.ts';
 
 let app: FastifyInstance | undefined;
@@ -13,7 +13,7 @@ afterEach(async () => {
 /** Spends the code allowance of one client, each call claiming another X-Forwarded-For. */
 async function codesFromSpoofedAddresses(server: FastifyInstance): Promise<number[]> {
   const codes: number[] = [];
-  for (let index = 0; index <= ACCOUNT_RULES.codesPerClient; index += 1) {
+  for (let index = 0; index <= CODE_RULES.perClient; index += 1) {
     const reply = await call(
       server,
       '/api/login/sendEmail',
