@@ -1,17 +1,15 @@
 import {
   CMD,
-  FUNC,
-  parseServerFrame,
+  errorFrame,
+  pingFrame,
   PRIVATE_FUNCS,
   PUBLIC_FUNCS,
   pushMessage,
+  serverFrame,
   SOCKET,
   socketUrl,
-  ticker,
   type ClientFrame,
   type PushMessage,
-  type PushOf,
-  type Ticker,
   type Topic,
 } from '@bourse/protocol';
 import {
@@ -24,9 +22,6 @@ import {
   type EventPayload,
 } from 'effector';
 import { z } from 'zod';
-import { persist } from 'effector-storage/local';
-import { appStarted } from '../lib/lifecycle.ts';
-import { storageKey } from '../storage/index.ts';
 
 // ---- what the model needs from the outside world -----------------------------------------
 
@@ -121,35 +116,64 @@ const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: st
     )
     .join('; ');
 
-/** Reads one frame the server sent; never throws. */
+/**
+ * A server frame with its push checked against its func, in one pass: the frames that come
+ * several times a second (pushes of known funcs, pings) are checked once. Only a frame this
+ * refuses is read again with the protocol's looser `serverFrame`, to tell why.
+ */
+const knownServerFrame = z.discriminatedUnion('cmd', [
+  pingFrame,
+  z.object({ cmd: z.literal(CMD.data), msg: pushMessage }),
+  errorFrame,
+]);
+
+/** Why a frame that parsed as JSON was refused. */
+function refusalOf(json: unknown, data: string, issues: string): ServerFrameReading {
+  const envelope = serverFrame.safeParse(json);
+  if (!envelope.success) {
+    return {
+      kind: 'error',
+      message: `a frame does not parse: ${z.prettifyError(envelope.error)}`,
+      details: [data.slice(0, EXCERPT_LENGTH)],
+    };
+  }
+  const frame = envelope.data;
+  if (frame.cmd !== CMD.data) {
+    return { kind: 'error', message: `a frame does not parse: ${issues}`, details: [] };
+  }
+  if (!KNOWN_FUNCS.includes(frame.msg.func)) return { kind: 'unknown', func: frame.msg.func };
+  return {
+    kind: 'error',
+    message: `a ${frame.msg.func} push does not parse: ${issues}`,
+    details: [data.slice(0, EXCERPT_LENGTH)],
+  };
+}
+
+/** Reads one frame the server sent (one JSON.parse, one schema check); never throws. */
 export function readServerFrame(data: unknown): ServerFrameReading {
   if (typeof data !== 'string') {
     return { kind: 'error', message: 'a frame is not text', details: [] };
   }
-  const parsed = parseServerFrame(data);
-  if (!parsed.ok) {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
     return {
       kind: 'error',
-      message: `a frame does not parse: ${parsed.error}`,
+      message: 'a frame does not parse: frame is not JSON',
       details: [data.slice(0, EXCERPT_LENGTH)],
     };
   }
-  const frame = parsed.frame;
+  const parsed = knownServerFrame.safeParse(json);
+  if (!parsed.success) return refusalOf(json, data, issuesText(parsed.error.issues));
+  const frame = parsed.data;
   switch (frame.cmd) {
     case CMD.ping:
       return { kind: 'ping', msg: frame.msg };
     case CMD.error:
       return { kind: 'error', message: `the server refused a frame: ${frame.msg}`, details: [] };
-    case CMD.data: {
-      const push = pushMessage.safeParse(frame.msg);
-      if (push.success) return { kind: 'push', push: push.data };
-      if (!KNOWN_FUNCS.includes(frame.msg.func)) return { kind: 'unknown', func: frame.msg.func };
-      return {
-        kind: 'error',
-        message: `a ${frame.msg.func} push does not parse: ${issuesText(push.error.issues)}`,
-        details: [data.slice(0, EXCERPT_LENGTH)],
-      };
-    }
+    case CMD.data:
+      return { kind: 'push', push: frame.msg };
   }
 }
 
@@ -214,7 +238,11 @@ export const topicUnsubscribed = createEvent<Topic>();
 /** Any client frame; sent at once when open, otherwise queued and sent, in order, on open. */
 export const frameSent = createEvent<ClientFrame>();
 
-/** Every push the server sent, its data checked against its func. */
+/**
+ * Every push the server sent, its data checked against its func: each frame is parsed and
+ * checked once, here, whoever listens. Models that keep live data apply it at most once per
+ * frame (`perFrame` in `#shared/lib`).
+ */
 export const pushReceived = createEvent<PushMessage>();
 /** A frame that did not parse, or an error frame from the server; the feed goes on. */
 export const socketErrored = createEvent<string>();
@@ -222,8 +250,6 @@ export const socketErrored = createEvent<string>();
 export const $status = createStore<SocketStatus>('idle', { serialize: 'ignore' });
 /** How many holders each topic has; the server is subscribed to every topic held. */
 export const $topics = createStore<TopicCounts>({}, { serialize: 'ignore' });
-/** The latest Data24h push: "latest 24h market data" (SPEC.md §3). */
-export const $data24h = createStore<readonly Ticker[] | null>(null);
 
 // ---- internal state ------------------------------------------------------------------------
 
@@ -600,78 +626,4 @@ sample({
     details: [],
   }),
   target: logSocketFx,
-});
-
-const isData24h = (push: PushMessage): push is PushOf<typeof FUNC.data24h> =>
-  push.func === FUNC.data24h;
-
-const data24hPushed = sample({
-  clock: pushReceived,
-  filter: isData24h,
-  fn: (push) => push.data,
-});
-sample({ clock: data24hPushed, target: $data24h });
-
-// ---- keeping the 24h data ------------------------------------------------------------------
-
-// SPEC.md §3 keeps the latest 24h market data across reloads. It comes several times a second
-// for every symbol: writing it to local storage each time (synchronous, on the main thread)
-// would cost more than showing it. It is written at most once per DATA24H_SAVE_INTERVAL_MS, the
-// latest push then, and at once when the page is hidden or left.
-
-/** At most one write of the 24h market data to local storage per this many milliseconds. */
-export const DATA24H_SAVE_INTERVAL_MS = 5_000;
-
-/**
- * The page was hidden or is being left (`visibilitychange` to hidden, `pagehide`): data kept
- * locally and not yet written is written now, as the page may not run again.
- */
-export const pageHidden = createEvent();
-
-const data24hSaveDue = createEvent();
-/** Writes `$data24h` to local storage. */
-const data24hSaved = createEvent();
-
-/** A push came after the last write. */
-const $data24hUnsaved = createStore(false, { serialize: 'ignore' });
-const $data24hSaveTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
-
-const startData24hSaveTimerFx = createEffect((): Timer => {
-  const due = scopeBind(data24hSaveDue, { safe: true });
-  return setTimeout(() => {
-    due();
-  }, DATA24H_SAVE_INTERVAL_MS);
-});
-const cancelData24hSaveTimerFx = attach({
-  source: $data24hSaveTimer,
-  effect: createEffect(clearTimer),
-});
-
-$data24hUnsaved.on(data24hPushed, () => true).reset(data24hSaved);
-$data24hSaveTimer
-  .on(startData24hSaveTimerFx.doneData, (_, timer) => timer)
-  .reset(data24hSaveDue, cancelData24hSaveTimerFx.finally);
-
-// the first push after a write starts the wait; those during it only replace the data
-sample({
-  clock: data24hPushed,
-  source: $data24hSaveTimer,
-  filter: (timer) => timer === null,
-  target: startData24hSaveTimerFx,
-});
-sample({ clock: data24hSaveDue, target: data24hSaved });
-sample({
-  clock: pageHidden,
-  source: $data24hUnsaved,
-  filter: Boolean,
-  target: [cancelData24hSaveTimerFx, data24hSaved],
-});
-
-// As `persistLocal` does (the same key, read when the app starts), written on `data24hSaved`.
-persist({
-  store: $data24h,
-  key: storageKey('data24h'),
-  contract: z.array(ticker).nullable(),
-  pickup: appStarted,
-  clock: data24hSaved,
 });
