@@ -35,10 +35,13 @@ export interface MarketSample {
   /** quote rows rendered once the list was shown: the list may render only the rows in view */
   readonly rows: number;
   readonly hz: number;
-  /** per tick: from the frame arriving to the list rendered, committed and laid out */
+  /**
+   * per tick, main-thread work only: the socket's message task (from the frame arriving) plus
+   * the next frame's callbacks, the microtasks they queued (React) and style and layout
+   */
   readonly tickMs: number[];
-  /** the script part of each tick: parse, models, React render and commit */
-  readonly scriptMs: number[];
+  /** the message task's part of each tick (parse and check, and what the app does at once) */
+  readonly messageMs: number[];
   /** long tasks (over 50 ms) while the ticks came in */
   readonly longTasks: number[];
 }

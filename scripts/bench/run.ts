@@ -50,7 +50,8 @@ const MARKET_TICKS = Number(process.env['BENCH_TICKS'] ?? 100);
 const CPU_SLOWDOWN = 4;
 const DEVICE = 'Pixel 7';
 const CHART_SIZES = [1_000, 5_000, 10_000] as const;
-const BUDGET = { loginKb: 120, tickP95Ms: 8, longTaskMs: 50 } as const;
+/** The market list's aim (issue 8): a tick fits in a 60 Hz frame, and no long task. */
+const BUDGET = { loginKb: 120, tickP95Ms: 16, longTaskMs: 50 } as const;
 
 // ---- which parts run ------------------------------------------------------------------------
 
@@ -232,8 +233,8 @@ interface MarketReport {
   readonly rows: number;
   readonly hz: number;
   readonly tick: Summary;
-  /** the script part of a tick (parse, models, React); the rest is style and layout */
-  readonly script: Summary;
+  /** the socket message task's part of a tick; the rest is the next frame's work */
+  readonly message: Summary;
   readonly tickP95BudgetMs: number;
   readonly longTasks: readonly number[];
   readonly longestTask: number;
@@ -309,11 +310,11 @@ const chartLines = (chart: readonly ChartReport[]): string[] => [
 const marketLines = (market: MarketReport): string[] => [
   `## Market list: ${String(market.symbols)} symbols, every price moving, Data24h at ${String(market.hz)} Hz`,
   '',
-  'Per tick: from the frame arriving at the socket to the list parsed, rendered, committed and laid out.',
+  'Per tick: main-thread work from the frame arriving at the socket to the list parsed, rendered, committed and laid out: the message task plus the next frame (its callbacks, the React render they cause, style and layout), not the wait between them.',
   '',
   `- symbols in the list: ${String(market.listed)}; rows rendered: ${String(market.rows)} (the list renders the rows in view and a few around them)`,
   `- per tick (${String(market.tick.n)} ticks): median ${ms(market.tick.median)} ms, **p95 ${ms(market.tick.p95)} ms** (aim ≤ ${String(market.tickP95BudgetMs)}: ${verdict(market.tick.p95 <= market.tickP95BudgetMs)}), max ${ms(market.tick.max)} ms`,
-  `- of which script (parse, models, React render and commit): median ${ms(market.script.median)} ms, p95 ${ms(market.script.p95)} ms; the rest is style recalculation and layout`,
+  `- of which the message task (parse and check, and what the app does at once): median ${ms(market.message.median)} ms, p95 ${ms(market.message.p95)} ms; the rest is the next frame's work`,
   `- long tasks: ${String(market.longTasks.length)}, longest ${ms(market.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(market.longestTask <= BUDGET.longTaskMs)})`,
   '',
 ];
@@ -357,7 +358,7 @@ const marketReport = (sample: MarketSample): MarketReport => ({
   rows: sample.rows,
   hz: sample.hz,
   tick: summarize(sample.tickMs),
-  script: summarize(sample.scriptMs),
+  message: summarize(sample.messageMs),
   tickP95BudgetMs: BUDGET.tickP95Ms,
   longTasks: sample.longTasks,
   longestTask: Math.max(0, ...sample.longTasks),

@@ -1,10 +1,12 @@
 export {
+  $data24h,
   $favourites,
   $selectedSymbol,
   $symbols,
   $symbolsById,
   $symbolsStatus,
   $tickers,
+  DATA24H_SAVE_INTERVAL_MS,
   favouriteToggled,
   fetchSymbolsFx,
   MarketFeedGate,
@@ -18,6 +20,7 @@ export {
 export { CATEGORY_LABEL_KEYS, SYMBOL_CATEGORIES, type SymbolCategory } from './lib/categories.ts';
 export {
   cachedVolumeFormat,
+  compareDecimals,
   directionOf,
   formatChangeRate,
   formatPrice,
@@ -37,3 +40,4 @@ export {
 } from './ui/numbers.tsx';
 export { Sparkline, sparklinePoints, type SparklineProps } from './ui/sparkline.tsx';
 export { FlashCell, flashClassName, useFlash } from './ui/flash.tsx';
+export { useTicker } from './ui/use-ticker.ts';

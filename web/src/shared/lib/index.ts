@@ -1,3 +1,4 @@
+export * from './frame.ts';
 export * from './lifecycle.ts';
 export * from './uuid.ts';
 export * from './validation.ts';

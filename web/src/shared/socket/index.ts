@@ -1,5 +1,4 @@
 export {
-  $data24h,
   $socketClock,
   $socketConfig,
   $socketFactory,
@@ -8,9 +7,7 @@ export {
   $status,
   $topics,
   browserOnline,
-  DATA24H_SAVE_INTERVAL_MS,
   frameSent,
-  pageHidden,
   pushReceived,
   readServerFrame,
   reconnectDelay,

@@ -7,12 +7,7 @@ import {
 } from '@bourse/protocol';
 import { allSettled, createWatch, fork, type Scope, type Subscription, type Unit } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStarted } from '#shared/lib';
-import { storageKey } from '#shared/storage';
 import {
-  $data24h,
-  DATA24H_SAVE_INTERVAL_MS,
-  pageHidden,
   $socketConfig,
   $socketFactory,
   $socketLogger,
@@ -34,12 +29,6 @@ import {
   type SocketLike,
   type SocketMessageEvent,
 } from './model.ts';
-
-// A local storage for this file, in place before the model persists into it.
-const storage = await vi.hoisted(async () => {
-  const { installMemoryStorage } = await import('#shared/storage/testing');
-  return installMemoryStorage();
-});
 
 const WS_URL = 'wss://feed.test/ws';
 const UUID = 'install-1';
@@ -109,7 +98,6 @@ interface LogLine {
 const subscriptions: Subscription[] = [];
 
 beforeEach(() => {
-  storage.clear();
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
 });
@@ -295,25 +283,23 @@ describe('frames from the server', () => {
     expect(latest().sent.at(-1)).toEqual({ cmd: 'pong', msg: 1_763_900_015_000 });
   });
 
-  it('keeps the latest Data24h push as the latest 24h market data', async () => {
-    const { scope, pushes, server, connect } = await setup();
+  it('passes each Data24h push on once, checked and typed', async () => {
+    const { pushes, server, connect } = await setup();
     await connect();
     const later = { ...EXAMPLE_TICKER, last_price: '97300.00', time: NOW + 1_000 };
 
     await server((socket) => {
       socket.receive(dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [EXAMPLE_TICKER] }));
-    });
-    expect(scope.getState($data24h)).toEqual([EXAMPLE_TICKER]);
-
-    await server((socket) => {
       socket.receive(dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [later] }));
     });
-    expect(scope.getState($data24h)).toEqual([later]);
-    expect(pushes.map((push) => push.func)).toEqual(['Data24h', 'Data24h']);
+    expect(pushes).toEqual([
+      { func: 'Data24h', topic: 'Data24h', data: [EXAMPLE_TICKER] },
+      { func: 'Data24h', topic: 'Data24h', data: [later] },
+    ]);
   });
 
-  it('passes every push on typed, and leaves the 24h data alone for other funcs', async () => {
-    const { scope, pushes, server, connect } = await setup();
+  it('passes every push on typed', async () => {
+    const { pushes, server, connect } = await setup();
     await connect();
     const kline = {
       func: 'Kline',
@@ -337,11 +323,10 @@ describe('frames from the server', () => {
     });
 
     expect(pushes).toEqual([kline]);
-    expect(scope.getState($data24h)).toBeNull();
   });
 
   it('reports a frame that does not parse, logs it, and goes on with the feed', async () => {
-    const { scope, errors, logs, latest, server, connect } = await setup();
+    const { scope, errors, pushes, logs, latest, server, connect } = await setup();
     await connect();
 
     await server((socket) => {
@@ -358,14 +343,14 @@ describe('frames from the server', () => {
     expect(errors[0]).toContain('not JSON');
     expect(errors[1]).toContain('Data24h');
     expect(logs.filter((line) => line.level === 'error')).toHaveLength(2);
-    expect(scope.getState($data24h)).toBeNull();
+    expect(pushes).toEqual([]);
 
     await server((socket) => {
       socket.receive({ cmd: 'ping', msg: 7 });
       socket.receive(dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [EXAMPLE_TICKER] }));
     });
     expect(latest().sent.at(-1)).toEqual({ cmd: 'pong', msg: 7 });
-    expect(scope.getState($data24h)).toEqual([EXAMPLE_TICKER]);
+    expect(pushes.map((push) => push.data)).toEqual([[EXAMPLE_TICKER]]);
     expect(scope.getState($status)).toBe('open');
   });
 
@@ -394,88 +379,6 @@ describe('frames from the server', () => {
     expect(logs.some((line) => line.level === 'warn' && line.message.includes('Future'))).toBe(
       true,
     );
-  });
-});
-
-describe('the 24h market data kept on the device', () => {
-  const tickerAt = (price: string) => ({ ...EXAMPLE_TICKER, last_price: price });
-  const data24h = (price: string) =>
-    dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [tickerAt(price)] });
-  /** what local storage holds: the last prices written, or null when nothing was */
-  const kept = () => {
-    const text = storage.get(storageKey('data24h'));
-    return text === undefined
-      ? null
-      : (JSON.parse(text) as { last_price: string }[]).map((item) => item.last_price);
-  };
-
-  it('is written at most once per interval, with the latest push', async () => {
-    const { server, connect, wait } = await setup();
-    await connect();
-
-    await server((socket) => {
-      socket.receive(data24h('100.00'));
-    });
-    await wait(1_000);
-    await server((socket) => {
-      socket.receive(data24h('101.00'));
-      socket.receive(data24h('102.00'));
-    });
-    expect(kept()).toBeNull();
-
-    await wait(DATA24H_SAVE_INTERVAL_MS - 1_000);
-    expect(kept()).toEqual(['102.00']);
-
-    await server((socket) => {
-      socket.receive(data24h('103.00'));
-    });
-    await wait(DATA24H_SAVE_INTERVAL_MS - 1);
-    expect(kept()).toEqual(['102.00']);
-    await wait(1);
-    expect(kept()).toEqual(['103.00']);
-
-    // nothing new came: nothing more is written
-    storage.clear();
-    await wait(DATA24H_SAVE_INTERVAL_MS * 2);
-    expect(kept()).toBeNull();
-  });
-
-  it('is written at once when the page is hidden, and not again for that push', async () => {
-    const { scope, server, connect, wait } = await setup();
-    await connect();
-    await allSettled(pageHidden, { scope });
-    expect(kept()).toBeNull();
-
-    await server((socket) => {
-      socket.receive(data24h('100.00'));
-    });
-    await allSettled(pageHidden, { scope });
-    expect(kept()).toEqual(['100.00']);
-
-    storage.clear();
-    await allSettled(pageHidden, { scope });
-    await wait(DATA24H_SAVE_INTERVAL_MS * 2);
-    expect(kept()).toBeNull();
-
-    // the next push waits its interval again
-    await server((socket) => {
-      socket.receive(data24h('101.00'));
-    });
-    await wait(DATA24H_SAVE_INTERVAL_MS);
-    expect(kept()).toEqual(['101.00']);
-  });
-
-  it('is there when the app starts again', async () => {
-    const first = await setup();
-    await first.connect();
-    await first.server((socket) => {
-      socket.receive(data24h('100.00'));
-    });
-    await allSettled(pageHidden, { scope: first.scope });
-
-    const second = await setup();
-    await allSettled(appStarted, { scope: second.scope });
-    expect(second.scope.getState($data24h)).toEqual([tickerAt('100.00')]);
   });
 });
 

@@ -1,13 +1,9 @@
 import {
   CMD,
-  FUNC,
   SOCKET,
   socketUrl,
-  ticker,
   type ClientFrame,
   type PushMessage,
-  type PushOf,
-  type Ticker,
   type Topic,
 } from '@bourse/protocol';
 import {
@@ -19,10 +15,6 @@ import {
   scopeBind,
   type EventPayload,
 } from 'effector';
-import { z } from 'zod';
-import { persist } from 'effector-storage/local';
-import { appStarted } from '#shared/lib';
-import { storageKey } from '#shared/storage';
 import { readServerFrame, type ServerFrameReading } from './frames.ts';
 
 export { readServerFrame, type ServerFrameReading } from './frames.ts';
@@ -159,7 +151,11 @@ export const topicUnsubscribed = createEvent<Topic>();
 /** Any client frame; sent at once when open, otherwise queued and sent, in order, on open. */
 export const frameSent = createEvent<ClientFrame>();
 
-/** Every push the server sent, its data checked against its func. */
+/**
+ * Every push the server sent, its data checked against its func: each frame is parsed and
+ * checked once, here, whoever listens. Models that keep live data apply it at most once per
+ * frame (`perFrame` in `#shared/lib`).
+ */
 export const pushReceived = createEvent<PushMessage>();
 /** A frame that did not parse, or an error frame from the server; the feed goes on. */
 export const socketErrored = createEvent<string>();
@@ -167,8 +163,6 @@ export const socketErrored = createEvent<string>();
 export const $status = createStore<SocketStatus>('idle', { serialize: 'ignore' });
 /** How many holders each topic has; the server is subscribed to every topic held. */
 export const $topics = createStore<TopicCounts>({}, { serialize: 'ignore' });
-/** The latest Data24h push: "latest 24h market data" (SPEC.md §3). */
-export const $data24h = createStore<readonly Ticker[] | null>(null);
 
 // ---- internal state ------------------------------------------------------------------------
 
@@ -545,78 +539,4 @@ sample({
     details: [],
   }),
   target: logSocketFx,
-});
-
-const isData24h = (push: PushMessage): push is PushOf<typeof FUNC.data24h> =>
-  push.func === FUNC.data24h;
-
-const data24hPushed = sample({
-  clock: pushReceived,
-  filter: isData24h,
-  fn: (push) => push.data,
-});
-sample({ clock: data24hPushed, target: $data24h });
-
-// ---- keeping the 24h data ------------------------------------------------------------------
-
-// SPEC.md §3 keeps the latest 24h market data across reloads. It comes several times a second
-// for every symbol: writing it to local storage each time (synchronous, on the main thread)
-// would cost more than showing it. It is written at most once per DATA24H_SAVE_INTERVAL_MS, the
-// latest push then, and at once when the page is hidden or left.
-
-/** At most one write of the 24h market data to local storage per this many milliseconds. */
-export const DATA24H_SAVE_INTERVAL_MS = 5_000;
-
-/**
- * The page was hidden or is being left (`visibilitychange` to hidden, `pagehide`): data kept
- * locally and not yet written is written now, as the page may not run again.
- */
-export const pageHidden = createEvent();
-
-const data24hSaveDue = createEvent();
-/** Writes `$data24h` to local storage. */
-const data24hSaved = createEvent();
-
-/** A push came after the last write. */
-const $data24hUnsaved = createStore(false, { serialize: 'ignore' });
-const $data24hSaveTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
-
-const startData24hSaveTimerFx = createEffect((): Timer => {
-  const due = scopeBind(data24hSaveDue, { safe: true });
-  return setTimeout(() => {
-    due();
-  }, DATA24H_SAVE_INTERVAL_MS);
-});
-const cancelData24hSaveTimerFx = attach({
-  source: $data24hSaveTimer,
-  effect: createEffect(clearTimer),
-});
-
-$data24hUnsaved.on(data24hPushed, () => true).reset(data24hSaved);
-$data24hSaveTimer
-  .on(startData24hSaveTimerFx.doneData, (_, timer) => timer)
-  .reset(data24hSaveDue, cancelData24hSaveTimerFx.finally);
-
-// the first push after a write starts the wait; those during it only replace the data
-sample({
-  clock: data24hPushed,
-  source: $data24hSaveTimer,
-  filter: (timer) => timer === null,
-  target: startData24hSaveTimerFx,
-});
-sample({ clock: data24hSaveDue, target: data24hSaved });
-sample({
-  clock: pageHidden,
-  source: $data24hUnsaved,
-  filter: Boolean,
-  target: [cancelData24hSaveTimerFx, data24hSaved],
-});
-
-// As `persistLocal` does (the same key, read when the app starts), written on `data24hSaved`.
-persist({
-  store: $data24h,
-  key: storageKey('data24h'),
-  contract: z.array(ticker).nullable(),
-  pickup: appStarted,
-  clock: data24hSaved,
 });

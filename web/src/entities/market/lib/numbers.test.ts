@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cachedVolumeFormat,
+  compareDecimals,
   directionOf,
   formatChangeRate,
   formatPrice,
@@ -102,5 +103,17 @@ describe('volumes', () => {
         `round ${String(round)}`,
       ).toEqual(['18.23K', '950', NO_VALUE, NO_VALUE]);
     }
+  });
+});
+
+describe('comparing decimals', () => {
+  it('orders by value whatever the places, signs and writing', () => {
+    expect(compareDecimals('10.25', '9.5')).toBe(1);
+    expect(compareDecimals('1.50', '1.5')).toBe(0);
+    expect(compareDecimals('-3.1', '-0.2')).toBe(-1);
+    expect(compareDecimals('-0.00', '0')).toBe(0);
+    expect(compareDecimals('100', '99.999')).toBe(1);
+    expect(compareDecimals('1e2', '99')).toBe(1);
+    expect(compareDecimals('lots', '1')).toBeNull();
   });
 });

@@ -73,6 +73,20 @@ function comparePlain(a: string, b: string): -1 | 0 | 1 | null {
   return leftNegative && magnitude !== 0 ? (magnitude === 1 ? -1 : 1) : magnitude;
 }
 
+/**
+ * Compares two decimal strings: -1, 0 or 1; null when either is not a number. Reads plain
+ * decimals from their digits (live rankings compare every symbol on every tick).
+ */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 | null {
+  const plain = comparePlain(a, b);
+  if (plain !== null) return plain;
+  const left = decimalOf(a);
+  const right = decimalOf(b);
+  if (left === null || right === null) return null;
+  const compared = left.comparedTo(right);
+  return compared > 0 ? 1 : compared < 0 ? -1 : 0;
+}
+
 /** Which way a price moved from `previous` to `next`; 'flat' when either is unknown. */
 export function moveOf(previous: string | null | undefined, next: string | null | undefined) {
   if (previous === next) return 'flat';

@@ -9,6 +9,12 @@ export {
   type SymbolInfo,
   type SymbolsStatus,
 } from './symbols.ts';
-export { $tickers, MarketFeedGate, type Ticker } from './tickers.ts';
+export {
+  $data24h,
+  $tickers,
+  DATA24H_SAVE_INTERVAL_MS,
+  MarketFeedGate,
+  type Ticker,
+} from './tickers.ts';
 export { $selectedSymbol, symbolSelected, type SelectedSymbol } from './selection.ts';
 export { $favourites, favouriteToggled } from './favourites.ts';

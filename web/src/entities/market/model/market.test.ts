@@ -1,6 +1,7 @@
 import { $apiClient } from '#shared/api';
 import { fakeClient, failWith } from '#shared/api/testing';
-import { appStarted } from '#shared/lib';
+import { $frameScheduler, appStarted } from '#shared/lib';
+import { everyPushAFrame } from '#shared/lib/testing';
 import { $topics, pushReceived } from '#shared/socket';
 import { storageKey } from '#shared/storage';
 import {
@@ -36,7 +37,12 @@ const listed = (list: readonly SymbolInfo[] = LIST) => ({
 
 function setup(replies: Parameters<typeof fakeClient>[0] = listed()) {
   const api = fakeClient(replies);
-  const scope = fork({ values: [[$apiClient, api.client]] });
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$frameScheduler, everyPushAFrame],
+    ],
+  });
   return { scope, api };
 }
 

@@ -1,5 +1,4 @@
-import { directionOf } from '../lib/numbers.ts';
-import Decimal from 'decimal.js';
+import { moveOf } from '../lib/numbers.ts';
 import styles from './market.module.css';
 
 export interface SparklineProps {
@@ -31,12 +30,8 @@ export function sparklinePoints(closes: readonly string[], width: number, height
 
 /** A tiny line of recent closes, green when the last is above the first, red when below. */
 export function Sparkline({ closes, width = 64, height = 24, className }: SparklineProps) {
-  const first = closes[0];
-  const last = closes.at(-1);
-  const direction =
-    first === undefined || last === undefined
-      ? 'flat'
-      : directionOf(new Decimal(last).minus(first).toString());
+  // the colour follows the line from its first point to its last
+  const direction = moveOf(closes[0], closes.at(-1));
   return (
     <svg
       className={`${styles.sparkline} ${styles[direction] ?? ''} ${className ?? ''}`}

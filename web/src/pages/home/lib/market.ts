@@ -1,5 +1,5 @@
+import { compareDecimals } from '#entities/market';
 import type { Candle, SymbolCategory, SymbolInfo, Ticker } from '@bourse/protocol';
-import Decimal from 'decimal.js';
 
 /** How many symbols a category shows on the home screen. */
 export const FEATURED_COUNT = 6;
@@ -65,16 +65,19 @@ export function topMovers(
   tickers: Readonly<Record<string, Ticker>>,
   count = MOVERS_COUNT,
 ): Mover[] {
-  const ranked: { mover: Mover; rate: Decimal; position: number }[] = [];
+  const ranked: { mover: Mover; position: number }[] = [];
   symbols.forEach((symbol, position) => {
     const ticker = tickers[symbol.id];
-    if (ticker === undefined) return;
-    const rate = new Decimal(ticker.change_rate);
-    if (!rate.isFinite()) return;
-    ranked.push({ mover: { symbol, ticker }, rate, position });
+    // a rate that is not a number does not rank
+    if (ticker === undefined || compareDecimals(ticker.change_rate, '0') === null) return;
+    ranked.push({ mover: { symbol, ticker }, position });
   });
   return ranked
-    .sort((a, b) => b.rate.comparedTo(a.rate) || a.position - b.position)
+    .sort(
+      (a, b) =>
+        (compareDecimals(b.mover.ticker.change_rate, a.mover.ticker.change_rate) ?? 0) ||
+        a.position - b.position,
+    )
     .slice(0, count)
     .map((entry) => entry.mover);
 }

@@ -1,7 +1,7 @@
+import { $data24h } from '#entities/market';
 import { $apiClient } from '#shared/api';
 import { fakeClient, failWith, type Reply } from '#shared/api/testing';
 import { languageChanged } from '#shared/i18n';
-import { $data24h } from '#shared/socket';
 import {
   CODES,
   endpoints,

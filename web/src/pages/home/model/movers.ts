@@ -9,3 +9,6 @@ import { topMovers } from '../lib/market.ts';
 export const $topMovers = combine($symbols, $tickers, (symbols, tickers) =>
   topMovers(symbols, tickers),
 );
+
+/** Whether the symbol list has come (the movers wait for their first tickers after it). */
+export const $hasSymbols = $symbols.map((symbols) => symbols.length > 0);

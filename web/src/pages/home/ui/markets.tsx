@@ -1,5 +1,4 @@
 import {
-  $symbols,
   $tickers,
   CATEGORY_LABEL_KEYS,
   ChangeText,
@@ -9,14 +8,15 @@ import {
   Sparkline,
   SYMBOL_CATEGORIES,
   SymbolIcon,
+  useTicker,
   type SymbolInfo,
-  type Ticker,
 } from '#entities/market';
 import { PATHS } from '#shared/routing';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useGate, useUnit } from 'effector-react';
+import { useGate, useStoreMap, useUnit } from 'effector-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -29,7 +29,7 @@ import {
   featuredRetryClicked,
   symbolTapped,
 } from '../model/featured.ts';
-import { $topMovers } from '../model/movers.ts';
+import { $hasSymbols, $topMovers } from '../model/movers.ts';
 import { FEATURED_COUNT } from '../lib/market.ts';
 import { HomeSection } from './section.tsx';
 import styles from './home-page.module.css';
@@ -95,15 +95,13 @@ export function FeaturedMarkets() {
   );
 }
 
+/**
+ * The featured rows. A tick re-renders none of this: each row reads its own symbol's numbers
+ * (`useTicker`), so only the rows whose numbers moved re-render, and only their numbers.
+ */
 function FeaturedList() {
   const { t } = useTranslation();
-  const [category, featured, tickers, sparklines, failed] = useUnit([
-    $category,
-    $featured,
-    $tickers,
-    $sparklines,
-    $sparklinesFailed,
-  ]);
+  const [category, featured] = useUnit([$category, $featured]);
   return (
     <ul
       className={styles.rows}
@@ -111,29 +109,39 @@ function FeaturedList() {
     >
       {featured.map((symbol) => (
         <li key={symbol.id}>
-          <SymbolRow
-            symbol={symbol}
-            ticker={tickers[symbol.id]}
-            chart={<SparklineCell points={sparklines[symbol.id]} failed={failed.has(symbol.id)} />}
-          />
+          <SymbolRow symbol={symbol} withChart />
         </li>
       ))}
     </ul>
   );
 }
 
-function SparklineCell({
-  points,
-  failed,
-}: {
-  points: readonly string[] | undefined;
-  failed: boolean;
-}) {
+/** Whether a sparkline's points changed: they end at the live price, so mostly the last one. */
+const samePoints = (next: readonly string[] | null, current: readonly string[] | null): boolean =>
+  next === current ||
+  (next !== null &&
+    current !== null &&
+    next.length === current.length &&
+    next.every((point, index) => point === current[index]));
+
+/** One featured symbol's line of the last 24 hours; re-renders only when its points change. */
+function SparklineCell({ id }: { id: string }) {
   const { t } = useTranslation();
-  if (points !== undefined && points.length > 1) {
+  const points = useStoreMap({
+    store: $sparklines,
+    keys: [id],
+    fn: (lines, [key]) => lines[key] ?? null,
+    updateFilter: (next, current) => !samePoints(next, current),
+  });
+  const failed = useStoreMap({
+    store: $sparklinesFailed,
+    keys: [id],
+    fn: (ids, [key]) => ids.has(key),
+  });
+  if (points !== null && points.length > 1) {
     return <Sparkline closes={points} width={64} height={28} />;
   }
-  if (failed || points !== undefined) {
+  if (failed || points !== null) {
     return (
       <span className={styles.noChart} title={t('home.featured.sparklineMissing')}>
         <span className="visually-hidden">{t('home.featured.sparklineMissing')}</span>
@@ -143,19 +151,19 @@ function SparklineCell({
   return <Skeleton animated className={styles.sparkSkeleton} />;
 }
 
-/** One symbol: icon, names, optional chart, live price and change; opens its chart. */
-function SymbolRow({
+/**
+ * One symbol: icon, names, optional chart, live price and change; opens its chart. Rendered once
+ * per symbol: the live parts below it subscribe to that symbol alone.
+ */
+const SymbolRow = memo(function SymbolRow({
   symbol,
-  ticker,
-  chart,
+  withChart = false,
   rank,
 }: {
   symbol: SymbolInfo;
-  ticker: Ticker | undefined;
-  chart?: React.ReactNode;
+  withChart?: boolean;
   rank?: number;
 }) {
-  const { t } = useTranslation();
   const tapped = useUnit(symbolTapped);
   return (
     <Link
@@ -175,20 +183,41 @@ function SymbolRow({
       <span className={styles.names}>
         <span className={styles.display}>{symbol.display}</span>
         <span className={styles.name}>
-          {ticker?.status === 'closed' ? (
-            <span className={styles.closed}>{t('home.featured.closed')}</span>
-          ) : null}
+          <ClosedMark id={symbol.id} />
           <span className={styles.nameText}>{symbol.name}</span>
         </span>
       </span>
-      {chart === undefined ? null : <span className={styles.chart}>{chart}</span>}
-      <span className={styles.quote}>
-        <FlashCell value={ticker?.last_price} className={styles.price}>
-          <PriceText value={ticker?.last_price} precision={symbol.price_precision} />
-        </FlashCell>
-        <ChangeText value={ticker?.change_rate} className={styles.change} />
-      </span>
+      {withChart ? (
+        <span className={styles.chart}>
+          <SparklineCell id={symbol.id} />
+        </span>
+      ) : null}
+      <LiveQuote id={symbol.id} precision={symbol.price_precision} />
     </Link>
+  );
+});
+
+/** "Closed" beside the name while the symbol's market is closed. */
+function ClosedMark({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const closed = useStoreMap({
+    store: $tickers,
+    keys: [id],
+    fn: (tickers, [key]) => tickers[key]?.status === 'closed',
+  });
+  return closed ? <span className={styles.closed}>{t('home.featured.closed')}</span> : null;
+}
+
+/** The live price (flashing as it moves) and 24 h change of one symbol. */
+function LiveQuote({ id, precision }: { id: string; precision: number }) {
+  const ticker = useTicker(id);
+  return (
+    <span className={styles.quote}>
+      <FlashCell value={ticker?.last_price} className={styles.price}>
+        <PriceText value={ticker?.last_price} precision={precision} />
+      </FlashCell>
+      <ChangeText value={ticker?.change_rate} className={styles.change} />
+    </span>
   );
 }
 
@@ -211,15 +240,26 @@ function SymbolRowSkeletons({ count }: { count: number }) {
   );
 }
 
-/** The three biggest 24 h risers across every market, live. */
+const sameSymbols = (next: readonly SymbolInfo[], current: readonly SymbolInfo[]) =>
+  next.length === current.length && next.every((symbol, index) => symbol === current[index]);
+
+/**
+ * The three biggest 24 h risers across every market, live. The ranking is worked out on every
+ * tick, but the list re-renders only when its order changes; the rows follow their own numbers.
+ */
 export function TopMovers() {
   const { t } = useTranslation();
-  const [movers, symbols, featuredView, retry] = useUnit([
-    $topMovers,
-    $symbols,
+  const [featuredView, hasSymbols, retry] = useUnit([
     $featuredView,
+    $hasSymbols,
     featuredRetryClicked,
   ]);
+  const movers = useStoreMap({
+    store: $topMovers,
+    keys: [],
+    fn: (ranked) => ranked.map((mover) => mover.symbol),
+    updateFilter: (next, current) => !sameSymbols(next, current),
+  });
   let body: React.ReactNode;
   if (featuredView === 'error') {
     body = (
@@ -232,20 +272,19 @@ export function TopMovers() {
       />
     );
   } else if (movers.length === 0) {
-    body =
-      symbols.length === 0 ? (
-        <SymbolRowSkeletons count={3} />
-      ) : (
-        <p className={styles.waiting} role="status">
-          {t('home.movers.waiting')}
-        </p>
-      );
+    body = hasSymbols ? (
+      <p className={styles.waiting} role="status">
+        {t('home.movers.waiting')}
+      </p>
+    ) : (
+      <SymbolRowSkeletons count={3} />
+    );
   } else {
     body = (
       <ol className={styles.rows} aria-label={t('home.movers.title')}>
-        {movers.map((mover, index) => (
-          <li key={mover.symbol.id}>
-            <SymbolRow symbol={mover.symbol} ticker={mover.ticker} rank={index + 1} />
+        {movers.map((symbol, index) => (
+          <li key={symbol.id}>
+            <SymbolRow symbol={symbol} rank={index + 1} />
           </li>
         ))}
       </ol>

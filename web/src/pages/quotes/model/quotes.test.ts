@@ -2,6 +2,8 @@ import { $favourites, $selectedSymbol, favouriteToggled } from '#entities/market
 import { symbolOf, tickerOf } from '#entities/market/testing';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient } from '#shared/api/testing';
+import { $frameScheduler } from '#shared/lib';
+import { everyPushAFrame } from '#shared/lib/testing';
 import { pushReceived } from '#shared/socket';
 import { PATHS } from '#shared/routing';
 import { recordNavigations } from '#shared/routing/testing';
@@ -56,7 +58,12 @@ const LIST = [AAPL, TSLA, GOLD, BTC, ETH, SOL];
 
 function setup(reply: () => unknown = () => ({ list: LIST })) {
   const api = fakeClient({ [endpoints.index.getSymbolList.path]: reply });
-  const scope = fork({ values: [[$apiClient, api.client]] });
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$frameScheduler, everyPushAFrame],
+    ],
+  });
   return { scope, api, ...recordNavigations(scope) };
 }
 

@@ -1,15 +1,14 @@
 import {
   $favourites,
   $symbolsById,
-  $tickers,
   ChangeText,
   FlashCell,
   favouriteToggled,
   PriceText,
   SymbolIcon,
+  useTicker,
   useVolumeFormat,
   type SymbolInfo,
-  type Ticker,
 } from '#entities/market';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import { useStoreMap, useUnit } from 'effector-react';
@@ -154,13 +153,6 @@ function SortHeader({ column, label, end }: { column: SortKey; label: string; en
   );
 }
 
-/** Whether a new ticker changes anything a row shows. */
-const shownChanged = (next: Ticker | null, current: Ticker | null) =>
-  next?.last_price !== current?.last_price ||
-  next?.change_rate !== current?.change_rate ||
-  next?.volume !== current?.volume ||
-  next?.status !== current?.status;
-
 type VolumeFormat = (value: string | null | undefined) => string;
 
 /**
@@ -250,12 +242,7 @@ function TickerCells({
   formatVolume: VolumeFormat;
   closedLabel: string;
 }) {
-  const ticker = useStoreMap({
-    store: $tickers,
-    keys: [id],
-    fn: (tickers, [key]) => tickers[key] ?? null,
-    updateFilter: shownChanged,
-  });
+  const ticker = useTicker(id);
   return (
     <>
       <div role="cell" className={`${styles.cell} ${styles.end}`}>
