@@ -16,5 +16,7 @@ export default defineConfig({
     // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.
     server: { deps: { inline: [/antd-mobile/] } },
     testTimeout: 20_000,
+    // Suites that build the mock (scenario, scrypt sign-in) in beforeAll need room on a busy machine.
+    hookTimeout: 60_000,
   },
 });
