@@ -83,7 +83,7 @@ export function findTextOverflow(): TextOverflow[] {
     let inScroller = false;
     let clipReported = false;
     let ownBoxChecked = false;
-    for (let at: Element | null = parent; at && at !== document.documentElement; ) {
+    for (let at: Element | null = parent; at && at !== document.documentElement;) {
       const css = getComputedStyle(at);
       const outer = at.getBoundingClientRect();
       if (outer.width <= 1 && outer.height <= 1) {
@@ -116,7 +116,8 @@ export function findTextOverflow(): TextOverflow[] {
         // A vertical list cuts what is scrolled away; it must not cut text sideways.
         const cutX = hidesX && (box.left < inner.left - SLACK || box.right > inner.right + SLACK);
         const cutY =
-          clips(css.overflowY) && (box.top < inner.top - SLACK || box.bottom > inner.bottom + SLACK);
+          clips(css.overflowY) &&
+          (box.top < inner.top - SLACK || box.bottom > inner.bottom + SLACK);
         if ((cutX || cutY) && !clipReported) {
           clipReported = true;
           const lineClamp = css.getPropertyValue('-webkit-line-clamp');
@@ -171,7 +172,14 @@ export function collectWords(): Words[] {
     const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text) add(text, parent);
   }
-  const attributes = ['aria-label', 'aria-description', 'aria-valuetext', 'placeholder', 'title', 'alt'];
+  const attributes = [
+    'aria-label',
+    'aria-description',
+    'aria-valuetext',
+    'placeholder',
+    'title',
+    'alt',
+  ];
   for (const element of document.body.querySelectorAll('*')) {
     for (const name of attributes) {
       const value = element.getAttribute(name)?.trim();
