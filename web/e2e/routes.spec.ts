@@ -42,8 +42,10 @@ type Theme = (typeof THEMES)[number];
  * A route opens once per query listed ('' opens it bare); a route not listed opens bare, and
  * one that shows "not found" or an error when opened bare fails and asks to be listed here.
  */
+const CRYPTO = SYMBOLS.find((symbol) => symbol.category === 'crypto');
+if (!CRYPTO) throw new Error('the fixtures have no crypto symbol, which trades at any hour');
 const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  [PATHS.kline]: [`symbol=${SYMBOLS.find((symbol) => symbol.category === 'crypto')?.id ?? ''}`],
+  [PATHS.kline]: [`symbol=${CRYPTO.id}`],
   [PATHS.ipo]: ['', `id=${IPO_WALKTHROUGH_ID}`],
   [PATHS.announcementDetail]: [`id=${ANNOUNCEMENTS[0].id}`],
   [PATHS.consultDetail]: [`id=${HELP_ENTRIES[0].id}`],
@@ -218,6 +220,9 @@ test.use({
   // Layout is in CSS pixels either way; at 1× the screenshots are quick to take and to store.
   deviceScaleFactor: 1,
   reducedMotion: 'reduce',
+  // A trace of some three hundred screens costs minutes; each failure names its screen and
+  // check, and the screenshots are kept.
+  trace: 'off',
 });
 
 test.describe('every screen at 360 px', () => {
