@@ -163,7 +163,7 @@ test.describe('checking the forms before sending', () => {
 test.describe('the phone form', () => {
   test('picks a country calling code from the searchable sheet', async ({ page }) => {
     await openApp(page, '/pages/login/login');
-    await page.getByRole('option', { name: text('login.byPhone') }).click();
+    await page.getByRole('radio', { name: text('login.byPhone') }).check();
     const codeButton = page.getByRole('button', { name: text('login.countryCode') });
     await codeButton.click();
     const sheet = page.getByRole('dialog', { name: text('login.chooseCountry') });

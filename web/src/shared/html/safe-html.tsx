@@ -20,6 +20,8 @@ export function SafeHtml({ html }: { html: string }) {
   return (
     <div
       className={styles.html}
+      // Marks text the server wrote, which may be in another language than the app (tests).
+      data-server-html=""
       onClick={followInAppLinks}
       dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
     />

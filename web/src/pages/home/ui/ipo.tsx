@@ -29,14 +29,12 @@ export function IpoOfferings() {
     ipoTabChosen,
     ipoRetryClicked,
   ]);
-  const status = t(IPO_STATUS_LABEL_KEYS[tab]);
   return (
     <HomeSection
       id="home-ipo"
       title={t('home.ipo.title')}
       more={{
         to: ipoListHref(tab),
-        label: t('home.ipo.viewAllLabel', { status }),
         text: t('home.ipo.viewAll'),
       }}
     >

@@ -57,7 +57,6 @@ export function FeaturedMarkets() {
       title={t('home.featured.title')}
       more={{
         to: PATHS.quotes,
-        label: t('home.featured.moreLabel'),
         text: t('home.featured.more'),
       }}
     >

@@ -13,7 +13,7 @@ export function HomeSection({
   /** the heading's id; the section is labelled by it */
   id: string;
   title: string;
-  more?: { to: string; label: string; text: string } | undefined;
+  more?: { to: string; text: string } | undefined;
   children: ReactNode;
 }) {
   return (
@@ -23,8 +23,10 @@ export function HomeSection({
           {title}
         </h2>
         {more ? (
-          <Link to={more.to} className={styles.more} aria-label={more.label}>
-            {more.text}
+          // Named by its words and the heading ("More Markets"): the name a person hears then
+          // starts with what they see (WCAG 2.5.3), in every language.
+          <Link to={more.to} className={styles.more} aria-labelledby={`${id}-more ${id}`}>
+            <span id={`${id}-more`}>{more.text}</span>
             <Icon name="chevron" size={16} />
           </Link>
         ) : null}

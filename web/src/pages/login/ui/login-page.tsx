@@ -13,7 +13,6 @@ import {
 } from '#shared/ui/form';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
-import Segmented from 'antd-mobile/es/components/segmented';
 import { useGate, useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -36,6 +35,7 @@ import {
   type LoginGateProps,
 } from '../model/login.ts';
 import { CountryCodeButton } from './country-picker.tsx';
+import { ModeSwitch } from './mode-switch.tsx';
 import styles from './login-page.module.css';
 
 const fromOf = (state: unknown): string | null =>
@@ -121,14 +121,10 @@ export function LoginPage() {
         />
       ) : null}
 
-      <Segmented
-        block
-        className={styles.modes}
-        aria-label={t('login.signInWith')}
+      <ModeSwitch
+        label={t('login.signInWith')}
         value={form.mode}
-        onChange={(value) => {
-          on.modeChanged(value === 'phone' ? 'phone' : 'email');
-        }}
+        onChange={on.modeChanged}
         options={[
           { label: t('login.byEmail'), value: 'email' },
           { label: t('login.byPhone'), value: 'phone' },

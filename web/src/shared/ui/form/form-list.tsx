@@ -115,5 +115,14 @@ export function FieldInput({ invalid = false, describedBy, ...input }: FieldInpu
     if (describedBy) element.setAttribute('aria-describedby', describedBy);
     else element.removeAttribute('aria-describedby');
   }, [invalid, describedBy]);
+  // antd-mobile's clear icon is a <div aria-label> (ARIA forbids a name without a role) that no
+  // keyboard reaches: a pointer's shortcut, hidden from assistive technology, which clears the
+  // field as any text field is cleared. It comes and goes with the value, so on every render.
+  useLayoutEffect(() => {
+    const clear = ref.current?.nativeElement?.parentElement?.querySelector('.adm-input-clear');
+    if (!clear) return;
+    clear.removeAttribute('aria-label');
+    clear.setAttribute('aria-hidden', 'true');
+  });
   return <Input {...input} ref={ref} />;
 }

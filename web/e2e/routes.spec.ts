@@ -1,0 +1,259 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  ANNOUNCEMENTS,
+  HELP_ENTRIES,
+  IPO_WALKTHROUGH_ID,
+  POLICIES,
+  SYMBOLS,
+} from '@bourse/fixtures';
+import type { Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PATHS } from '../src/shared/routing/paths.ts';
+import { PAGE_ROUTES, type PageRoute } from '../src/app/routes.tsx';
+import { collectWords, findTextOverflow } from './page-checks.ts';
+import {
+  control,
+  expect,
+  keysOf,
+  LANGUAGES,
+  messagesOf,
+  scenarioUser,
+  signInByApi,
+  test,
+  text,
+  type Language,
+} from './support.ts';
+
+/**
+ * Every registered screen (PAGE_ROUTES, read from the app itself, so a page a later issue
+ * registers is covered without touching this file), by day and by night, in all eight
+ * languages, on a 360 px phone: no serious or critical axe violation, no text that does not
+ * fit, no raw translation key, placeholder or English left in another language, and a
+ * screenshot of each in e2e/screenshots/.
+ */
+
+const TRADER = scenarioUser('verified-trader');
+const THEMES = ['day', 'night'] as const;
+type Theme = (typeof THEMES)[number];
+
+/**
+ * The address queries of routes that show one item, taken from the fixtures the mock serves.
+ * A route opens once per query listed ('' opens it bare); a route not listed opens bare, and
+ * one that shows "not found" or an error when opened bare fails and asks to be listed here.
+ */
+const CRYPTO = SYMBOLS.find((symbol) => symbol.category === 'crypto');
+if (!CRYPTO) throw new Error('the fixtures have no crypto symbol, which trades at any hour');
+const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  [PATHS.kline]: [`symbol=${CRYPTO.id}`],
+  [PATHS.ipo]: ['', `id=${IPO_WALKTHROUGH_ID}`],
+  [PATHS.announcementDetail]: [`id=${ANNOUNCEMENTS[0].id}`],
+  [PATHS.consultDetail]: [`id=${HELP_ENTRIES[0].id}`],
+  [PATHS.configDetail]: [`key=${POLICIES[0].key}`],
+};
+
+/** The not-found page is a screen too: an address no route takes. */
+const NOT_FOUND_PATH = '/pages/no-such-page/no-such-page';
+
+interface Visit {
+  /** what the address asks for */
+  url: string;
+  /** the file name of its screenshots */
+  name: string;
+  auth: boolean;
+  /** opened without a query although the route is not in ROUTE_QUERIES */
+  bare: boolean;
+}
+
+const nameOf = (path: string, query: string): string => {
+  const segments = path.split('/').filter((segment) => segment && segment !== 'pages');
+  const unique = segments.filter((segment, index) => segments.indexOf(segment) === index);
+  const base = unique.join('-') || 'root';
+  return query ? `${base}-${query.replace(/[^a-z0-9]+/gi, '-')}` : base;
+};
+
+const visitsOf = (route: PageRoute): Visit[] =>
+  (ROUTE_QUERIES[route.path] ?? ['']).map((query) => ({
+    url: query ? `${route.path}?${query}` : route.path,
+    name: nameOf(route.path, query),
+    auth: route.auth === true,
+    bare: !(route.path in ROUTE_QUERIES),
+  }));
+
+const VISITS: readonly Visit[] = [
+  ...PAGE_ROUTES.flatMap(visitsOf),
+  { url: NOT_FOUND_PATH, name: 'not-found', auth: false, bare: false },
+];
+
+/** The app reads both from local storage as JSON, under its `bourse.` keys. */
+const STORED = { theme: 'bourse.theme', language: 'bourse.app_language' } as const;
+
+const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
+
+/**
+ * axe-core, as @axe-core/playwright brings it, is put into each document once, before the app
+ * starts. AxeBuilder would evaluate its 500 KB twice per check, which costs as much as the
+ * check; it is handed a source that only makes sure axe is there.
+ */
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+const AXE_IS_THERE = `if (typeof window.axe?.run !== 'function') throw new Error('axe-core is not in the page');`;
+
+/** i18next's placeholders: `{{value}}` must always be filled. */
+const PLACEHOLDER = /\{\{[^}]*\}\}/;
+
+/** A raw key shows as `namespace.key`; the namespaces are en.json's top-level names. */
+const RAW_KEY = new RegExp(
+  `(?<![\\w@/.-])(?:${Object.keys(messagesOf('en')).join('|')})\\.[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*`,
+);
+
+/**
+ * English texts that a language translates differently: shown whole on that language's screen,
+ * they are English left behind (a hard-coded copy, a missing key falling back).
+ */
+function englishLeftovers(language: Language): ReadonlySet<string> {
+  if (language === 'en') return new Set();
+  const leftovers = new Set<string>();
+  for (const key of keysOf('en')) {
+    const english = text(key, 'en');
+    if (PLACEHOLDER.test(english) || !/\p{L}{3}/u.test(english)) continue;
+    if (text(key, language) !== english) leftovers.add(english);
+  }
+  return leftovers;
+}
+
+/** The screen has drawn: its heading is in and nothing is announced as loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Opens an address inside the running app, as a link would (the router follows `popstate`):
+ * one page load per theme and language instead of one per screen keeps the pass fast.
+ */
+async function open(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    window.scrollTo(0, 0);
+  }, url);
+}
+
+async function check(page: Page, visit: Visit, theme: Theme, language: Language): Promise<void> {
+  const label = `${visit.url} (${theme}, ${language})`;
+  await open(page, visit.url);
+  await expect(page).toHaveURL(visit.url);
+  await settle(page);
+
+  // Opened as asked: not sent to the login page or elsewhere.
+  const landed = new URL(page.url());
+  expect.soft(landed.pathname + landed.search, `${label}: stays on its address`).toBe(visit.url);
+  if (visit.bare) {
+    const sorry = page.locator('main [role="alert"], main .adm-error-block');
+    expect
+      .soft(
+        await sorry.count(),
+        `${label} shows "not found" or an error when opened without a query: give it one in ROUTE_QUERIES`,
+      )
+      .toBe(0);
+  }
+
+  // Legacy mode runs axe in the page itself; the default opens a second page for every run.
+  const axe = await new AxeBuilder({ page, axeSource: AXE_IS_THERE }).setLegacyMode().analyze();
+  const violations = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 4)
+          .map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim())
+          .join(' | ')}`,
+    );
+  expect.soft(violations, `${label}: serious or critical axe violations`).toEqual([]);
+
+  const overflow = await page.evaluate(findTextOverflow);
+  expect
+    .soft(
+      overflow.map((item) => `${item.reason}: "${item.text}" in ${item.where}`),
+      `${label}: text that does not fit at 360 px`,
+    )
+    .toEqual([]);
+
+  const words = await page.evaluate(collectWords);
+  expect
+    .soft(
+      words.map((word) => word.text).filter((word) => RAW_KEY.test(word) || PLACEHOLDER.test(word)),
+      `${label}: raw translation keys or placeholders`,
+    )
+    .toEqual([]);
+  const leftovers = englishLeftovers(language);
+  expect
+    .soft(
+      [
+        ...new Set(
+          words.filter((word) => !word.fromServer && leftovers.has(word.text)).map((w) => w.text),
+        ),
+      ],
+      `${label}: English left on a ${language} screen`,
+    )
+    .toEqual([]);
+
+  const folder = new URL(`${theme}/${language}/`, SCREENSHOTS);
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({
+    path: new URL(`${visit.name}.png`, folder).pathname,
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
+test.use({
+  viewport: { width: 360, height: 780 },
+  // Layout is in CSS pixels either way; at 1× the screenshots are quick to take and to store.
+  deviceScaleFactor: 1,
+  reducedMotion: 'reduce',
+  // A trace of some three hundred screens costs minutes; each failure names its screen and
+  // check, and the screenshots are kept.
+  trace: 'off',
+});
+
+test.describe('every screen at 360 px', () => {
+  for (const theme of THEMES) {
+    for (const language of LANGUAGES) {
+      test(`${theme}, ${language}`, async ({ page }) => {
+        // A loaded two-core machine takes minutes; an idle one well under one.
+        test.setTimeout(600_000);
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await control.reset('verified-trader');
+        await page.addInitScript({ content: AXE_SOURCE });
+        await page.addInitScript(
+          ({ keys, values }) => {
+            localStorage.setItem(keys.theme, JSON.stringify(values.theme));
+            localStorage.setItem(keys.language, JSON.stringify(values.language));
+          },
+          { keys: STORED, values: { theme, language } },
+        );
+        // Guest screens first, then the signed-in ones (guest-only pages send a user home).
+        await page.goto(PATHS.forget);
+        for (const visit of VISITS.filter((item) => !item.auth)) {
+          await test.step(visit.url, () => check(page, visit, theme, language));
+        }
+        await signInByApi(page, TRADER);
+        await page.reload();
+        for (const visit of VISITS.filter((item) => item.auth)) {
+          await test.step(visit.url, () => check(page, visit, theme, language));
+        }
+        expect(errors, 'errors thrown in the page').toEqual([]);
+      });
+    }
+  }
+});
