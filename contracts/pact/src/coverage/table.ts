@@ -14,7 +14,9 @@ const pactFile = z.object({
       type: z.string(),
       description: z.string(),
       request: z.looseObject({ path: z.string() }).optional(),
-      response: z.looseObject({ body: z.looseObject({ content: z.unknown() }).optional() }).optional(),
+      response: z
+        .looseObject({ body: z.looseObject({ content: z.unknown() }).optional() })
+        .optional(),
       contents: z.looseObject({ content: z.unknown() }).optional(),
     }),
   ),
@@ -108,7 +110,9 @@ export function formatCoverage(coverage: Coverage): string {
   const covered = coverage.rows.filter((row) => row.interactions.length > 0).length;
   return [
     ...lines,
-    ...coverage.unmatched.map((description) => `? covers nothing the mock serves or sends: ${description}`),
+    ...coverage.unmatched.map(
+      (description) => `? covers nothing the mock serves or sends: ${description}`,
+    ),
     `${covered}/${coverage.rows.length} covered (${coverage.percent} %)`,
   ].join('\n');
 }
