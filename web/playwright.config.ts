@@ -2,24 +2,33 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end flows in Debian's Chromium with a phone profile, against the built web app served
- * by the real mock on one port (as `npm start` does), with state in memory.
+ * by the real mock (as `npm start` does), with state in memory. Each worker starts a mock of its
+ * own on E2E_PORT + its parallel index (e2e/support.ts), so the tests can run at once.
  */
-const port = Number(process.env['E2E_PORT'] ?? 18_480);
-export const baseURL = `http://127.0.0.1:${port}`;
+export const mockPortBase = Number(process.env['E2E_PORT'] ?? 18_480);
 /** The built app the mock serves (relative to web/); E2E_WEB_DIR points at another build. */
 export const webDir = process.env['E2E_WEB_DIR'] ?? 'dist';
 
+/** E2E_WORKERS: a count or a share of the cores ('50%'); two suits the two-core CI machine. */
+function workersWanted(value: string | undefined): number | string {
+  if (value === undefined || value === '') return 2;
+  if (/^\d+%$/.test(value)) return value;
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  throw new Error(`E2E_WORKERS must be a count or a percentage of the cores, not "${value}"`);
+}
+
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Any test may run beside any other: each worker has its own mock, and every test resets it.
+  fullyParallel: true,
+  workers: workersWanted(process.env['E2E_WORKERS']),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     ...devices['Pixel 7'],
-    baseURL,
+    // baseURL is each worker's own mock's (e2e/support.ts).
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -37,18 +46,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'phone', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node ../node_modules/tsx/dist/cli.mjs ../mock-server/src/server.ts',
-    url: `${baseURL}/__control/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIR: webDir,
-      DATA_DIR: '',
-      SCENARIO: 'empty',
-      LOG_LEVEL: 'warn',
-    },
-  },
 });

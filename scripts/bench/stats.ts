@@ -1,5 +1,6 @@
 // The statistics every part of the benchmark reports with, one definition for all of them.
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 
 export interface Summary {
   readonly n: number;
@@ -38,3 +39,9 @@ export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The machine's 1-minute load average: other work on the machine skews every timing. */
 export const loadAverage = (): number => loadavg()[0] ?? NaN;
+
+/**
+ * Milliseconds on an absolute high-resolution clock that every thread of this process shares
+ * (each thread's `performance.now()` counts from its own start; `timeOrigin` makes it absolute).
+ */
+export const clockMs = (): number => performance.timeOrigin + performance.now();

@@ -142,15 +142,21 @@ const frameStart = () =>
   });
 
 /**
- * Resolves in the next frame after the app's own frame callbacks (they were asked for before
- * this) and the microtasks they queued (React renders an external store's change in one), with
- * style and layout done: the moment a tick's work is all done, before paint.
+ * Resolves when a tick's work is all done, with style and layout done, before paint: the app
+ * applies live data once per frame, in a task it posts from its frame callback (asked for before
+ * this one). This posts a task from a later callback of the same frame, which runs after the
+ * app's, and forces style and layout there.
  */
 const frameWorkDone = () =>
   new Promise<number>((resolve) => {
     nativeFrame(() => {
-      document.body.getBoundingClientRect();
-      resolve(performance.now());
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        document.body.getBoundingClientRect();
+        resolve(performance.now());
+      };
+      channel.port2.postMessage(null);
     });
   });
 
