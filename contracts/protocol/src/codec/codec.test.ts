@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN, type WireSettings } from '../config.ts';
-import { createBrowserCodec } from './browser.ts';
+import { createBrowserCodec, createWebCryptoDecrypt } from './browser.ts';
 import { createNodeCodec } from './node.ts';
 import { createPlainCodec } from './plain.ts';
 import { CIPHER_VECTORS, MD5_VECTORS, SIGNATURE_VECTORS } from './vectors.ts';
@@ -42,6 +42,45 @@ describe.each(implementations)('%s codec', (_name, create) => {
     expect(() =>
       create({ defaultToken: DEFAULT_TOKEN, cipher: { mode: 'CBC', key: 'short', iv: 'x' } }),
     ).toThrow(/PAYLOAD_KEY/);
+  });
+});
+
+describe('the WebCrypto decrypt (browsers in a secure context)', () => {
+  const supported = CIPHER_VECTORS.filter(
+    ({ cipher }) => cipher.mode === 'CBC' && new TextEncoder().encode(cipher.key).length !== 24,
+  );
+  const unsupported = CIPHER_VECTORS.filter((vector) => !supported.includes(vector));
+
+  it('has AES-128 and AES-256 CBC vectors to check, and the others to refuse', () => {
+    expect(supported.length).toBeGreaterThan(0);
+    expect(unsupported.length).toBeGreaterThan(0);
+  });
+
+  it.each(supported)('decrypts $name back to the plain text, as crypto-js does', async (vector) => {
+    const decrypt = createWebCryptoDecrypt({ cipher: vector.cipher, defaultToken: DEFAULT_TOKEN });
+    expect(await decrypt?.(vector.encrypted)).toBe(vector.plain);
+  });
+
+  it.each(unsupported)('is not offered for $name (WebCrypto has no ECB nor AES-192)', (vector) => {
+    expect(
+      createWebCryptoDecrypt({ cipher: vector.cipher, defaultToken: DEFAULT_TOKEN }),
+    ).toBeNull();
+  });
+
+  it('is not offered where the page has no WebCrypto (plain http on a LAN address)', () => {
+    expect(createWebCryptoDecrypt(undefined, null)).toBeNull();
+  });
+
+  it('refuses a payload encrypted with another key', async () => {
+    const other: WireSettings = {
+      defaultToken: DEFAULT_TOKEN,
+      cipher: { mode: 'CBC', key: 'AnotherKey012345', iv: 'BourseWireIv0016' },
+    };
+    const payload = createNodeCodec(other).encrypt('{"balance":"1.00","note":"a longer text"}');
+    const decrypt = createWebCryptoDecrypt();
+    await expect(
+      (async () => JSON.parse((await decrypt?.(payload)) ?? '') as unknown)(),
+    ).rejects.toThrow();
   });
 });
 

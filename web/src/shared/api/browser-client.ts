@@ -34,10 +34,13 @@ export function createBrowserApiClient(options: BrowserApiClientOptions): ApiCli
   // Wrong cipher settings still fail at start, not at the first call.
   assertCipherSettings(wire.cipher);
   return createLazyApiClient(async () => {
-    const [{ createApiClient }, { createBrowserCodec }] = await loadClientCode();
+    const [{ createApiClient }, { createBrowserCodec, createWebCryptoDecrypt }] =
+      await loadClientCode();
     return createApiClient({
       baseUrl: options.baseUrl,
       codec: createBrowserCodec(wire),
+      // native and off the main thread where the page is a secure context; crypto-js elsewhere
+      decrypt: createWebCryptoDecrypt(wire),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
     });
   });

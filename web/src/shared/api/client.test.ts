@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_TOKEN, endpoints, HEADERS, type Envelope } from '@bourse/protocol';
-import { createBrowserCodec } from '@bourse/protocol/codec/browser';
+import { createBrowserCodec, createWebCryptoDecrypt } from '@bourse/protocol/codec/browser';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { createPlainCodec } from '@bourse/protocol/codec/plain';
 import { describe, expect, it, vi } from 'vitest';
@@ -148,6 +148,39 @@ describe('a code-200 reply', () => {
     const user = { nickname: 'Moonwalker' };
     const { client, logger } = setup(() =>
       jsonResponse(envelope(200, '', createNodeCodec().encrypt(JSON.stringify(user)))),
+    );
+
+    await expect(
+      client.call(endpoints.user.setNickname, { nickname: 'Moonwalker' }, guest),
+    ).resolves.toStrictEqual(user);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('decrypts with the faster (WebCrypto) decrypt when it has one, and not with the codec', async () => {
+    const user = { nickname: 'Moonwalker' };
+    const codec = createBrowserCodec();
+    const codecDecrypt = vi.spyOn(codec, 'decrypt');
+    const fast = vi.fn(
+      createWebCryptoDecrypt() ?? (() => Promise.reject(new Error('no WebCrypto'))),
+    );
+    const { client, logger } = setup(
+      () => jsonResponse(envelope(200, '', createNodeCodec().encrypt(JSON.stringify(user)))),
+      { codec, decrypt: fast },
+    );
+
+    await expect(
+      client.call(endpoints.user.setNickname, { nickname: 'Moonwalker' }, guest),
+    ).resolves.toStrictEqual(user);
+    expect(fast).toHaveBeenCalledTimes(1);
+    expect(codecDecrypt).not.toHaveBeenCalled();
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('reads with the codec what the faster decrypt could not', async () => {
+    const user = { nickname: 'Moonwalker' };
+    const { client, logger } = setup(
+      () => jsonResponse(envelope(200, '', createNodeCodec().encrypt(JSON.stringify(user)))),
+      { decrypt: () => Promise.reject(new Error('OperationError')) },
     );
 
     await expect(

@@ -10,13 +10,33 @@ import {
   type Unit,
 } from 'effector';
 
-/** Runs `callback` once, before the next frame is drawn. */
+/** Runs `callback` once per frame at most: in the browser, in a task just after the next frame. */
 export type FrameScheduler = (callback: () => void) => void;
 
+/**
+ * A task that runs as soon as the current one ends, without `setTimeout`'s clamping (a
+ * MessageChannel message is the usual way to post one).
+ */
+const postTask = (callback: () => void) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+};
+
+/**
+ * Once per frame, in a task of its own posted from the frame's callbacks: the live data is
+ * applied (stores, React's render and commit) in that task, and the browser's style, layout
+ * and paint of it run in the next frame's rendering task. Applied inside the frame callback
+ * instead, both land in one task, which on a phone often runs past 50 ms (a long task: input
+ * waits for it). The data shows one frame later; nothing is applied more than once per frame.
+ */
 const nextFrame: FrameScheduler = (callback) => {
-  if (typeof requestAnimationFrame === 'function') {
+  if (typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function') {
     requestAnimationFrame(() => {
-      callback();
+      postTask(callback);
     });
   } else {
     setTimeout(callback, 16);
@@ -24,7 +44,7 @@ const nextFrame: FrameScheduler = (callback) => {
 };
 
 /**
- * When live data reaches the stores: before the next frame in the browser (a hidden tab draws no
+ * When live data reaches the stores: just after the next frame in the browser (a hidden tab draws no
  * frames, so nothing is applied until it shows again). Tests put in a scheduler they run by hand
  * with `fork({ values: [[$frameScheduler, …]] })` (see `#shared/lib/testing`).
  */

@@ -8,16 +8,19 @@ import {
 import { allSettled, createWatch, fork, type Scope, type Subscription, type Unit } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  $frameReaderLoader,
   $socketConfig,
   $socketFactory,
   $socketLogger,
+  $online,
   $socketRandom,
+  $staleSince,
   $status,
   $topics,
+  browserOffline,
   browserOnline,
   frameSent,
   pushReceived,
-  readServerFrame,
   reconnectDelay,
   socketConfigChanged,
   socketErrored,
@@ -25,10 +28,12 @@ import {
   socketStopped,
   topicSubscribed,
   topicUnsubscribed,
+  type FrameReader,
   type SocketCloseEvent,
   type SocketLike,
   type SocketMessageEvent,
 } from './model.ts';
+import { readServerFrame } from './frames.ts';
 
 const WS_URL = 'wss://feed.test/ws';
 const UUID = 'install-1';
@@ -124,7 +129,14 @@ function collect<T>(scope: Scope, unit: Unit<T>): T[] {
 }
 
 /** A scope with fake sockets, a recording logger and a fixed jitter, configured as a user. */
-async function setup(options: { random?: number; token?: string | null } = {}) {
+async function setup(
+  options: {
+    random?: number;
+    token?: string | null;
+    /** how the frame reader loads (by default at once) */
+    loadReader?: () => Promise<FrameReader>;
+  } = {},
+) {
   const sockets: FakeSocket[] = [];
   const logs: LogLine[] = [];
   const scope = fork({
@@ -145,6 +157,7 @@ async function setup(options: { random?: number; token?: string | null } = {}) {
         },
       ],
       [$socketRandom, () => options.random ?? 0.5],
+      [$frameReaderLoader, options.loadReader ?? (() => Promise.resolve(readServerFrame))],
     ],
   });
   await allSettled(socketConfigChanged, {
@@ -205,6 +218,77 @@ describe('starting', () => {
 
     expect(sockets.map((socket) => socket.url)).toEqual([`${WS_URL}?uuid=${UUID}&time=${NOW}`]);
     expect(scope.getState($status)).toBe('connecting');
+  });
+});
+
+describe('the frame reader', () => {
+  // It carries every push's schema, so it loads with the feed (after sign-in), not with the app.
+  it('loads with the first start, not before, and once for every reconnect after', async () => {
+    let loads = 0;
+    const { scope, sockets, server, wait } = await setup({
+      loadReader: () => {
+        loads += 1;
+        return Promise.resolve(readServerFrame);
+      },
+    });
+    await allSettled(topicSubscribed, { scope, params: 'Data24h' });
+    expect(loads).toBe(0);
+
+    await allSettled(socketStarted, { scope });
+    await server((socket) => {
+      socket.open();
+      socket.emitClose();
+    });
+    await wait(SOCKET.reconnectDelayMs);
+
+    expect(loads).toBe(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('retries a reader that could not load (offline) like a failed connection', async () => {
+    let loads = 0;
+    const { scope, sockets, logs, pushes, server, wait } = await setup({
+      loadReader: () => {
+        loads += 1;
+        return loads === 1
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : Promise.resolve(readServerFrame);
+      },
+    });
+
+    await allSettled(socketStarted, { scope });
+    expect(sockets).toHaveLength(0);
+    expect(scope.getState($status)).toBe('reconnecting');
+    expect(logs).toContainEqual({
+      level: 'error',
+      message: 'live feed: could not load the frame reader',
+    });
+
+    await wait(SOCKET.reconnectDelayMs);
+    await server((socket) => {
+      socket.open();
+      socket.receive(dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [EXAMPLE_TICKER] }));
+    });
+    expect(scope.getState($status)).toBe('open');
+    expect(pushes).toHaveLength(1);
+  });
+
+  it('opens nothing when the feed is stopped while the reader loads', async () => {
+    let loaded: (reader: FrameReader) => void = () => undefined;
+    const { scope, sockets } = await setup({
+      loadReader: () =>
+        new Promise<FrameReader>((resolve) => {
+          loaded = resolve;
+        }),
+    });
+
+    const started = allSettled(socketStarted, { scope });
+    const stopped = allSettled(socketStopped, { scope });
+    loaded(readServerFrame);
+    await Promise.all([started, stopped]);
+
+    expect(sockets).toHaveLength(0);
+    expect(scope.getState($status)).toBe('closed');
   });
 });
 
@@ -728,5 +812,64 @@ describe('readServerFrame', () => {
     for (const data of ['', 'null', '[]', '{"cmd":"data"}', new ArrayBuffer(2), 42]) {
       expect(readServerFrame(data).kind).toBe('error');
     }
+  });
+});
+
+describe('freshness', () => {
+  it('is live while the feed is open, stale from the moment it drops, live again when it reopens', async () => {
+    const { scope, connect, server, wait } = await setup();
+    await connect();
+    expect(scope.getState($staleSince)).toBeNull();
+
+    await wait(5_000);
+    await server((socket) => {
+      socket.emitClose();
+    });
+    expect(scope.getState($staleSince)).toBe(NOW + 5_000);
+
+    // a second failed attempt keeps the first moment
+    await wait(SOCKET.maxBackoffMs);
+    await server((socket) => {
+      socket.emitClose();
+    });
+    expect(scope.getState($staleSince)).toBe(NOW + 5_000);
+
+    await wait(SOCKET.maxBackoffMs);
+    await server((socket) => {
+      socket.open();
+    });
+    expect(scope.getState($staleSince)).toBeNull();
+  });
+
+  it('is stale while the browser is offline, even with the socket still open', async () => {
+    const { scope, connect, wait } = await setup();
+    await connect();
+    await wait(1_000);
+    await allSettled(browserOffline, { scope });
+    expect(scope.getState($online)).toBe(false);
+    expect(scope.getState($staleSince)).toBe(NOW + 1_000);
+
+    await allSettled(browserOnline, { scope });
+    expect(scope.getState($online)).toBe(true);
+    expect(scope.getState($staleSince)).toBeNull();
+  });
+
+  it('says nothing before the feed is started, on its first connection, or once stopped', async () => {
+    const { scope, server } = await setup();
+    await allSettled(browserOffline, { scope });
+    expect(scope.getState($staleSince)).toBeNull();
+    await allSettled(browserOnline, { scope });
+
+    await allSettled(socketStarted, { scope });
+    expect(scope.getState($staleSince)).toBeNull();
+    await server((socket) => {
+      socket.open();
+    });
+    await server((socket) => {
+      socket.emitClose();
+    });
+    expect(scope.getState($staleSince)).not.toBeNull();
+    await allSettled(socketStopped, { scope });
+    expect(scope.getState($staleSince)).toBeNull();
   });
 });

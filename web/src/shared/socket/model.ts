@@ -1,11 +1,5 @@
-import {
-  CMD,
-  SOCKET,
-  socketUrl,
-  type ClientFrame,
-  type PushMessage,
-  type Topic,
-} from '@bourse/protocol';
+import type { ClientFrame, PushMessage } from '@bourse/protocol';
+import { CMD, SOCKET, socketUrl, type Topic } from '@bourse/protocol/socket/wire';
 import {
   attach,
   createEffect,
@@ -15,9 +9,9 @@ import {
   scopeBind,
   type EventPayload,
 } from 'effector';
-import { readServerFrame, type ServerFrameReading } from './frames.ts';
+import type { ServerFrameReading } from './frames.ts';
 
-export { readServerFrame, type ServerFrameReading } from './frames.ts';
+export type { ServerFrameReading } from './frames.ts';
 
 // ---- what the model needs from the outside world -----------------------------------------
 
@@ -43,6 +37,9 @@ export interface SocketLike {
 
 /** Opens a socket to an absolute ws:// or wss:// address. */
 export type SocketFactory = (url: string) => SocketLike;
+
+/** Reads one frame from the server (`readServerFrame` in ./frames.ts). */
+export type FrameReader = (data: unknown) => ServerFrameReading;
 
 export interface SocketLogger {
   error(message: string, ...details: unknown[]): void;
@@ -141,6 +138,15 @@ export const $socketLogger = createStore<SocketLogger>(console, { serialize: 'ig
 export const $socketRandom = createStore<() => number>(() => Math.random(), {
   serialize: 'ignore',
 });
+/**
+ * Loads the frame reader. It carries the schema of every push, and through them most of the
+ * endpoint catalogue, so it is loaded when the feed first starts (after sign-in), not with the
+ * app: a guest's first screen never pays for it. Tests may put in a loader of their own.
+ */
+export const $frameReaderLoader = createStore<() => Promise<FrameReader>>(
+  () => import('./frames.ts').then((frames) => frames.readServerFrame),
+  { serialize: 'ignore' },
+);
 /** The clock that stamps the socket URL's `time`. */
 export const $socketClock = createStore<() => number>(() => Date.now(), { serialize: 'ignore' });
 
@@ -166,6 +172,8 @@ export const $topics = createStore<TopicCounts>({}, { serialize: 'ignore' });
 
 // ---- internal state ------------------------------------------------------------------------
 
+/** Null until the first start has loaded it. */
+const $frameReader = createStore<FrameReader | null>(null, { serialize: 'ignore' });
 /** Between `socketStarted` and `socketStopped`. */
 const $wanted = createStore(false, { serialize: 'ignore' });
 /** The socket of the current attempt or connection; null while waiting or stopped. */
@@ -189,6 +197,11 @@ const connectRequested = createEvent();
 const connectionLost = createEvent();
 
 // ---- effects -------------------------------------------------------------------------------
+
+const loadFrameReaderFx = attach({
+  source: $frameReaderLoader,
+  effect: createEffect((load: () => Promise<FrameReader>) => load()),
+});
 
 const openSocketFx = attach({
   source: { config: $socketConfig, factory: $socketFactory, clock: $socketClock },
@@ -336,7 +349,33 @@ sample({ clock: stopAccepted, target: [cancelConnectTimerFx, cancelReconnectFx] 
 
 // ---- connecting ----------------------------------------------------------------------------
 
-sample({ clock: connectRequested, target: openSocketFx });
+$frameReader.on(loadFrameReaderFx.doneData, (_, reader) => reader);
+
+// The first attempt loads the frame reader first; a failed load (offline) is retried like a
+// connection that failed, and an attempt made after a stop opens nothing.
+sample({
+  clock: connectRequested,
+  source: $frameReader,
+  filter: (reader) => reader === null,
+  target: loadFrameReaderFx,
+});
+sample({
+  clock: connectRequested,
+  source: $frameReader,
+  filter: (reader) => reader !== null,
+  target: openSocketFx,
+});
+sample({ clock: loadFrameReaderFx.done, filter: $wanted, target: openSocketFx });
+sample({
+  clock: loadFrameReaderFx.failData,
+  filter: $wanted,
+  fn: (error): LogEntry => ({
+    level: 'error',
+    message: 'could not load the frame reader',
+    details: [error],
+  }),
+  target: [logSocketFx, connectionLost],
+});
 sample({ clock: openSocketFx.doneData, target: startConnectTimerFx });
 sample({
   clock: openSocketFx.failData,
@@ -485,11 +524,15 @@ $queue
 
 // ---- frames in -----------------------------------------------------------------------------
 
+// a socket opens only once the reader is loaded: a current socket's frames always have one
 const frameRead = sample({
   clock: messageReceived,
-  source: $socket,
-  filter: (current, { socket }) => current === socket,
-  fn: (_, { socket, data }) => ({ socket, reading: readServerFrame(data) }),
+  source: { current: $socket, read: $frameReader },
+  filter: ({ current }, { socket }) => current === socket,
+  fn: ({ read }, { socket, data }) => ({
+    socket,
+    reading: read?.(data) ?? { kind: 'error' as const, message: 'no frame reader', details: [] },
+  }),
 });
 
 type FrameRead = EventPayload<typeof frameRead>;
@@ -540,3 +583,44 @@ sample({
   }),
   target: logSocketFx,
 });
+
+// ---- freshness: what the screens tell while the live numbers are not live ------------------
+
+/** The browser went offline (its `offline` event). */
+export const browserOffline = createEvent();
+/** Whether the browser says it is online; actions that need the server are off while it is not. */
+export const $online = createStore(true, { serialize: 'ignore' })
+  .on(browserOffline, () => false)
+  .on(browserOnline, () => true);
+
+/**
+ * When the live numbers on screen stopped being live (the feed dropped, or the browser went
+ * offline while it was open); null while they are live or no feed runs. Read by the one
+ * indicator of each screen, never by its rows, so a change re-renders no row.
+ */
+export const $staleSince = createStore<number | null>(null, { serialize: 'ignore' });
+
+const wentStale = sample({
+  clock: [connectionLost, browserOffline],
+  source: { since: $staleSince, wanted: $wanted, clock: $socketClock },
+  filter: ({ since, wanted }) => wanted && since === null,
+  fn: ({ clock }) => clock(),
+});
+sample({ clock: wentStale, target: $staleSince });
+// Live again: the feed is open with the browser online (an open socket may outlive a lost
+// network unnoticed, so coming back online with it still open counts too).
+sample({
+  clock: connectionOpened,
+  source: $online,
+  filter: (online) => online,
+  fn: () => null,
+  target: $staleSince,
+});
+sample({
+  clock: browserOnline,
+  source: $status,
+  filter: (status) => status === 'open',
+  fn: () => null,
+  target: $staleSince,
+});
+$staleSince.reset(stopAccepted);

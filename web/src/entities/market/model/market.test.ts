@@ -3,9 +3,11 @@ import { fakeClient, failWith } from '#shared/api/testing';
 import { $frameScheduler, appStarted } from '#shared/lib';
 import { everyPushAFrame } from '#shared/lib/testing';
 import { $topics, pushReceived } from '#shared/socket';
+import { userInfoUpdated } from '#shared/session';
 import { storageKey } from '#shared/storage';
 import {
   endpoints,
+  EXAMPLE_USER,
   FUNC,
   TOPIC,
   type PushMessage,
@@ -25,6 +27,9 @@ const storage = await vi.hoisted(async () => {
   const { installMemoryStorage } = await import('#shared/storage/testing');
   return installMemoryStorage();
 });
+
+/** A user of this device, by id. */
+const userOf = (userId: string) => ({ ...EXAMPLE_USER, user_id: userId });
 
 const AAPL = symbolOf('aapl', { category: 'stock', name: 'Apple Inc.' });
 const BTC = symbolOf('btcusdt', { display: 'BTC/USDT', name: 'Bitcoin' });
@@ -200,5 +205,22 @@ describe('the favourites', () => {
     const second = setup();
     await allSettled(appStarted, { scope: second.scope });
     expect(second.scope.getState($favourites)).toStrictEqual(['ethusdt', 'btcusdt']);
+  });
+
+  it("are each user's own on a shared device", async () => {
+    const { scope } = setup();
+    await allSettled(userInfoUpdated, { scope, params: userOf('1001') });
+    await allSettled(favouriteToggled, { scope, params: 'aapl' });
+
+    await allSettled(userInfoUpdated, { scope, params: userOf('1002') });
+    expect(scope.getState($favourites)).toStrictEqual([]);
+    await allSettled(favouriteToggled, { scope, params: 'btcusdt' });
+
+    const later = setup();
+    await allSettled(appStarted, { scope: later.scope });
+    await allSettled(userInfoUpdated, { scope: later.scope, params: userOf('1001') });
+    expect(later.scope.getState($favourites)).toStrictEqual(['aapl']);
+    await allSettled(userInfoUpdated, { scope: later.scope, params: userOf('1002') });
+    expect(later.scope.getState($favourites)).toStrictEqual(['btcusdt']);
   });
 });

@@ -1,7 +1,9 @@
 import { appStarted, pageHidden, perFrame } from '#shared/lib';
 import { pushReceived, topicSubscribed, topicUnsubscribed } from '#shared/socket';
 import { storageKey } from '#shared/storage';
-import { FUNC, TOPIC, ticker, type PushMessage, type PushOf, type Ticker } from '@bourse/protocol';
+import type { PushMessage, PushOf } from '@bourse/protocol';
+import { ticker, type Ticker } from '@bourse/protocol/endpoints/market';
+import { FUNC, TOPIC } from '@bourse/protocol/socket/wire';
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { createGate } from 'effector-react';
 import { persist } from 'effector-storage/local';

@@ -31,14 +31,14 @@ function configServer() {
 }
 
 /** What useGate calls when the address changes under a mounted screen (not in the typings). */
-const gateSet = (ConfigPageGate as unknown as { set: EventCallable<{ key: string | null }> }).set;
+const gateSet = (ConfigPageGate as unknown as { set: EventCallable<{ id: string | null }> }).set;
 
 describe('a policy or information page', () => {
   it('loads the page of the key in the address', async () => {
     const server = configServer();
     const scope = fork({ values: [[$apiClient, server.client]] });
 
-    await allSettled(ConfigPageGate.open, { scope, params: { key: 'privacy_policy' } });
+    await allSettled(ConfigPageGate.open, { scope, params: { id: 'privacy_policy' } });
 
     expect(server.asked).toStrictEqual(['privacy_policy']);
     expect(scope.getState($status)).toBe('ready');
@@ -51,7 +51,7 @@ describe('a policy or information page', () => {
       const server = configServer();
       const scope = fork({ values: [[$apiClient, server.client]] });
 
-      await allSettled(ConfigPageGate.open, { scope, params: { key } });
+      await allSettled(ConfigPageGate.open, { scope, params: { id: key } });
 
       expect(scope.getState($status)).toBe('notFound');
       expect(scope.getState($page)).toBeNull();
@@ -64,7 +64,7 @@ describe('a policy or information page', () => {
     server.fail(new ApiError({ kind: 'code', code: 404, msg: 'Not found' }));
     const scope = fork({ values: [[$apiClient, server.client]] });
 
-    await allSettled(ConfigPageGate.open, { scope, params: { key: 'about_us' } });
+    await allSettled(ConfigPageGate.open, { scope, params: { id: 'about_us' } });
 
     expect(scope.getState($status)).toBe('notFound');
   });
@@ -72,9 +72,9 @@ describe('a policy or information page', () => {
   it('follows a link to another policy while open', async () => {
     const server = configServer();
     const scope = fork({ values: [[$apiClient, server.client]] });
-    await allSettled(ConfigPageGate.open, { scope, params: { key: 'service_policy' } });
+    await allSettled(ConfigPageGate.open, { scope, params: { id: 'service_policy' } });
 
-    await allSettled(gateSet, { scope, params: { key: 'user_agreement' } });
+    await allSettled(gateSet, { scope, params: { id: 'user_agreement' } });
 
     expect(server.asked).toStrictEqual(['service_policy', 'user_agreement']);
     expect(scope.getState($page)?.key).toBe('user_agreement');
@@ -85,7 +85,7 @@ describe('a policy or information page', () => {
     server.fail(new ApiError({ kind: 'transport', msg: 'fetch failed' }));
     const scope = fork({ values: [[$apiClient, server.client]] });
 
-    await allSettled(ConfigPageGate.open, { scope, params: { key: 'about_us' } });
+    await allSettled(ConfigPageGate.open, { scope, params: { id: 'about_us' } });
     expect(scope.getState($status)).toBe('error');
 
     server.fail(null);

@@ -24,7 +24,7 @@ export function ConfigDetailPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const key = search.get('key');
-  useGate(ConfigPageGate, { key });
+  useGate(ConfigPageGate, { id: key });
   const { status, page, routeKey } = useUnit({ status: $status, page: $page, routeKey: $routeKey });
 
   // A link to another policy opens it from its top.
@@ -34,8 +34,7 @@ export function ConfigDetailPage() {
 
   let title = t('configDetail.notFoundTitle');
   if (page) title = page.title;
-  else if (routeKey !== null && routeKey !== 'unknown')
-    title = t(`configDetail.titles.${routeKey}`);
+  else if (routeKey !== null) title = t(`configDetail.titles.${routeKey}`);
 
   return (
     <Page title={title} back={PATHS.root}>

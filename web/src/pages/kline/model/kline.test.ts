@@ -2,6 +2,8 @@ import type { Candle } from '#features/candle-chart';
 import { $selectedSymbol, symbolSelected } from '#entities/market';
 import { symbolOf, tickerOf } from '#entities/market/testing';
 import { $apiClient } from '#shared/api';
+import { $frameScheduler } from '#shared/lib';
+import { manualFrames } from '#shared/lib/testing';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { $topics, pushReceived } from '#shared/socket';
 import {
@@ -13,7 +15,7 @@ import {
   type PushMessage,
   type SymbolInfo,
 } from '@bourse/protocol';
-import { allSettled, fork } from 'effector';
+import { allSettled, createWatch, fork } from 'effector';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $candles,
@@ -95,8 +97,19 @@ function marketReplies(history = 1_200): Record<string, Reply> {
 
 function setup(replies: Record<string, Reply> = marketReplies()) {
   const api = fakeClient(replies);
-  const scope = fork({ values: [[$apiClient, api.client]] });
-  return { api, scope };
+  const frames = manualFrames();
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$frameScheduler, frames.scheduler],
+    ],
+  });
+  /** draws a frame: the live data that came since the last one is applied */
+  const drawFrame = async () => {
+    frames.draw();
+    await allSettled(scope);
+  };
+  return { api, scope, drawFrame };
 }
 
 const open = (scope: ReturnType<typeof setup>['scope'], query: KlineQuery) =>
@@ -170,14 +183,16 @@ describe('the chart page', () => {
     expect(api.callsTo(endpoints.market.getSymbol)).toHaveLength(1);
   });
 
-  it('applies the live candle: updates the forming one, appends the next', async () => {
-    const { scope } = setup();
+  it('applies the live candle with the next frame: updates the forming one, appends the next', async () => {
+    const { scope, drawFrame } = setup();
     await open(scope, { symbolId: '1', period: '1m' });
 
     await allSettled(pushReceived, {
       scope,
       params: klinePush('1', '1m', candleAt(NOW, '100.75')),
     });
+    expect(scope.getState($candles).at(-1)?.close).not.toBe('100.75');
+    await drawFrame();
     expect(scope.getState($candles).at(-1)).toStrictEqual(candleAt(NOW, '100.75'));
     expect(scope.getState($candles)).toHaveLength(CANDLE_LIMIT);
 
@@ -185,23 +200,68 @@ describe('the chart page', () => {
       scope,
       params: klinePush('1', '1m', candleAt(NOW + MINUTE, '101.20')),
     });
+    await drawFrame();
     expect(scope.getState($candles)).toHaveLength(CANDLE_LIMIT + 1);
     expect(scope.getState($candles).at(-1)?.close).toBe('101.20');
   });
 
+  it('applies every push of one frame in order, with one update of the candles', async () => {
+    const { scope, drawFrame } = setup();
+    await open(scope, { symbolId: '1', period: '1m' });
+    const updates: number[] = [];
+    const watching = createWatch({
+      unit: $candles.updates,
+      scope,
+      fn: () => updates.push(1),
+    });
+
+    for (const [time, close] of [
+      [NOW, '100.75'],
+      [NOW, '100.90'],
+      [NOW + MINUTE, '101.20'],
+    ] as const) {
+      await allSettled(pushReceived, {
+        scope,
+        params: klinePush('1', '1m', candleAt(time, close)),
+      });
+    }
+    await drawFrame();
+    watching.unsubscribe();
+
+    const candles = scope.getState($candles);
+    expect(candles).toHaveLength(CANDLE_LIMIT + 1);
+    expect(candles.at(-2)).toStrictEqual(candleAt(NOW, '100.90'));
+    expect(candles.at(-1)).toStrictEqual(candleAt(NOW + MINUTE, '101.20'));
+    expect(updates).toHaveLength(1);
+  });
+
   it('ignores live candles of another symbol or period, and any after leaving', async () => {
-    const { scope } = setup();
+    const { scope, drawFrame } = setup();
     await open(scope, { symbolId: '1', period: '1m' });
     const before = scope.getState($candles);
 
     await allSettled(pushReceived, { scope, params: klinePush('2', '1m', candleAt(NOW, '5')) });
     await allSettled(pushReceived, { scope, params: klinePush('1', '5m', candleAt(NOW, '5')) });
+    await drawFrame();
     expect(scope.getState($candles)).toBe(before);
 
     await allSettled(KlineGate.close, { scope, params: { symbolId: '1', period: '1m' } });
     expect(scope.getState($topics)).toStrictEqual({});
     await allSettled(pushReceived, { scope, params: klinePush('1', '1m', candleAt(NOW, '5')) });
+    await drawFrame();
     expect(scope.getState($candles)).toStrictEqual([]);
+  });
+
+  it('drops a live candle of the chart the user switched away from before the frame', async () => {
+    const { scope, drawFrame } = setup();
+    await open(scope, { symbolId: '1', period: '1m' });
+
+    await allSettled(pushReceived, { scope, params: klinePush('1', '1m', candleAt(NOW, '5')) });
+    await change(scope, { symbolId: '1', period: '5m' });
+    await drawFrame();
+
+    expect(scope.getState($chartKey)).toStrictEqual({ symbolId: '1', period: '5m' });
+    expect(scope.getState($candles).some((candle) => candle.close === '5')).toBe(false);
   });
 
   it('loads older candles before the oldest shown, once at a time, until none are left', async () => {

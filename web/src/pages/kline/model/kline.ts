@@ -10,6 +10,7 @@ import {
   type Ticker,
 } from '#entities/market';
 import { createApiEffect, isCodeError } from '#shared/api';
+import { perFrame } from '#shared/lib';
 import { pushReceived, topicSubscribed, topicUnsubscribed } from '#shared/socket';
 import {
   CODES,
@@ -228,14 +229,22 @@ sample({ clock: retryClicked, target: symbolsRequested });
 const isKline = (push: PushMessage): push is PushOf<typeof FUNC.kline> => push.func === FUNC.kline;
 
 const klinePushed = sample({ clock: pushReceived, filter: isKline });
-// Before the candles are in, a push is left out: the reply carries the forming candle anyway.
-const liveCandleArrived = sample({
-  clock: klinePushed,
+type KlineData = PushOf<typeof FUNC.kline>['data'];
+// Applied at most once per frame, every push of the frame in the order it came (a frame may hold
+// the last tick of one candle and the first of the next).
+const klineFrame = perFrame(klinePushed, (pending: readonly KlineData[] | null, push) => [
+  ...(pending ?? []),
+  push.data,
+]);
+// Checked when applied, not when pushed: the user may have switched charts in between. Before
+// the candles are in, a push is left out: the reply carries the forming candle anyway.
+const liveCandlesArrived = sample({
+  clock: klineFrame.applied,
   source: { key: $chartKey, status: $candlesStatus },
-  filter: ({ key, status }, push) => status === 'ready' && isFor(key)(push.data),
-  fn: (_, push) => push.data.candle,
+  filter: ({ status }) => status === 'ready',
+  fn: ({ key }, pushes) => pushes.filter(isFor(key)).map((push) => push.candle),
 });
-$candles.on(liveCandleArrived, mergeLiveCandle);
+$candles.on(liveCandlesArrived, (candles, live) => live.reduce(mergeLiveCandle, candles));
 
 // ---- older candles -------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { CandleChartView, decimalsOf } from '#features/candle-chart';
 import {
   ChangeText,
   formatPrice,
+  LiveStatus,
   MarketFeedGate,
   PriceText,
   SymbolIcon,
@@ -10,6 +11,8 @@ import {
   type SymbolInfo,
   type Ticker,
 } from '#entities/market';
+import { AccountLink } from '#entities/viewer';
+import { $online } from '#shared/socket';
 import { isPathAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
@@ -82,17 +85,20 @@ export function KlinePage() {
       flush
       withTabBar
       extra={
-        <button
-          type="button"
-          className={styles.switchButton}
-          aria-haspopup="dialog"
-          aria-label={t('kline.switchSymbol')}
-          onClick={() => {
-            setSheetOpen(true);
-          }}
-        >
-          <LineIcon d="M4 7h13l-3-3M20 17H7l3 3" />
-        </button>
+        <>
+          <button
+            type="button"
+            className={styles.switchButton}
+            aria-haspopup="dialog"
+            aria-label={t('kline.switchSymbol')}
+            onClick={() => {
+              setSheetOpen(true);
+            }}
+          >
+            <LineIcon d="M4 7h13l-3-3M20 17H7l3 3" />
+          </button>
+          <AccountLink />
+        </>
       }
       footer={hasFooter ? <TradeButtons symbolId={key.symbolId} /> : undefined}
     >
@@ -109,6 +115,7 @@ export function KlinePage() {
         />
       ) : (
         <div className={`${styles.body} ${hasFooter ? styles.withFooter : ''}`}>
+          <LiveStatus />
           <SymbolHeader
             symbol={symbol}
             ticker={ticker}
@@ -191,6 +198,8 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+const OFFLINE_REASON_ID = 'kline-periods-offline';
+
 function PeriodSwitcher({
   period,
   onChange,
@@ -199,14 +208,28 @@ function PeriodSwitcher({
   onChange: (period: KlinePeriod) => void;
 }) {
   const { t } = useTranslation();
+  // Another period is fetched from the server: not while offline, and the reason is given.
+  const online = useUnit($online);
   return (
-    <div className={styles.periods} role="group" aria-label={t('kline.period')}>
+    <div
+      className={styles.periods}
+      role="group"
+      aria-label={t('kline.period')}
+      aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+      title={online ? undefined : t('market.live.offlineAction')}
+    >
+      {online ? null : (
+        <span id={OFFLINE_REASON_ID} className="visually-hidden">
+          {t('market.live.offlineAction')}
+        </span>
+      )}
       {PERIODS.map((candidate) => (
         <button
           key={candidate}
           type="button"
           className={styles.period}
           aria-pressed={candidate === period}
+          disabled={!online}
           onClick={() => {
             if (candidate !== period) onChange(candidate);
           }}

@@ -3,9 +3,9 @@ import {
   $symbolsStatus,
   formatChangeRate,
   formatPrice,
-  $tickers,
   SymbolIcon,
   symbolsRequested,
+  useTicker,
   type SymbolInfo,
 } from '#entities/market';
 import Button from 'antd-mobile/es/components/button';
@@ -14,7 +14,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './kline-page.module.css';
 
@@ -62,12 +62,9 @@ function SymbolList({
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const [symbols, status, tickers, retry] = useUnit([
-    $symbols,
-    $symbolsStatus,
-    $tickers,
-    symbolsRequested,
-  ]);
+  // The list re-renders when the symbols or the search change; each row's numbers follow the
+  // feed on their own (SymbolQuote), so a tick re-renders only the quotes that moved.
+  const [symbols, status, retry] = useUnit([$symbols, $symbolsStatus, symbolsRequested]);
   const shown = symbols.filter((symbol) => matches(symbol, deferredQuery));
 
   let body;
@@ -98,35 +95,25 @@ function SymbolList({
   } else {
     body = (
       <ul className={styles.symbolList}>
-        {shown.map((symbol) => {
-          const ticker = tickers[symbol.id];
-          return (
-            <li key={symbol.id}>
-              <button
-                type="button"
-                className={styles.symbolRow}
-                aria-current={symbol.id === currentId ? 'true' : undefined}
-                onClick={() => {
-                  onPicked(symbol);
-                }}
-              >
-                <SymbolIcon icon={symbol.icon} display={symbol.display} size={28} />
-                <span className={styles.symbolNames}>
-                  <span className={styles.symbolDisplay}>{symbol.display}</span>
-                  <span className={styles.symbolName}>{symbol.name}</span>
-                </span>
-                <span className={styles.symbolQuote}>
-                  <span className="num">
-                    {formatPrice(ticker?.last_price, symbol.price_precision)}
-                  </span>
-                  <span className={`num ${styles.symbolChange}`}>
-                    {formatChangeRate(ticker?.change_rate)}
-                  </span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
+        {shown.map((symbol) => (
+          <li key={symbol.id}>
+            <button
+              type="button"
+              className={styles.symbolRow}
+              aria-current={symbol.id === currentId ? 'true' : undefined}
+              onClick={() => {
+                onPicked(symbol);
+              }}
+            >
+              <SymbolIcon icon={symbol.icon} display={symbol.display} size={28} />
+              <span className={styles.symbolNames}>
+                <span className={styles.symbolDisplay}>{symbol.display}</span>
+                <span className={styles.symbolName}>{symbol.name}</span>
+              </span>
+              <SymbolQuote id={symbol.id} precision={symbol.price_precision} />
+            </button>
+          </li>
+        ))}
       </ul>
     );
   }
@@ -146,3 +133,20 @@ function SymbolList({
     </div>
   );
 }
+
+/** One symbol's last price and 24 h change, following the feed. */
+const SymbolQuote = memo(function SymbolQuote({
+  id,
+  precision,
+}: {
+  id: string;
+  precision: number;
+}) {
+  const ticker = useTicker(id);
+  return (
+    <span className={styles.symbolQuote}>
+      <span className="num">{formatPrice(ticker?.last_price, precision)}</span>
+      <span className={`num ${styles.symbolChange}`}>{formatChangeRate(ticker?.change_rate)}</span>
+    </span>
+  );
+});

@@ -248,3 +248,49 @@ describe('a record opened by the id of its address', () => {
     expect(scope.getState(detail.$status)).toBe('loading');
   });
 });
+
+describe('a record opened by a key of its own kind', () => {
+  // A policy page's address holds one of a few keys rather than a record id.
+  const KEYS = ['about_us', 'privacy_policy'] as const;
+  type Key = (typeof KEYS)[number];
+  const keyOf = (raw: string): Key | null => KEYS.find((key) => key === raw) ?? null;
+
+  it('reads the key it knows, and shows it on screen', async () => {
+    const server = noticeServer(['about_us']);
+    const detail = createDetailById({
+      name: 'test keyed detail',
+      keyOf,
+      fetch: attach({
+        effect: createApiEffect(noticeDetail, { loading: false }),
+        mapParams: (key: Key) => ({ id: key }),
+      }),
+    });
+    const scope = fork({ values: [[$apiClient, server.client]] });
+
+    await allSettled(detail.Gate.open, { scope, params: { id: 'about_us' } });
+
+    expect(asked(server)).toStrictEqual(['about_us']);
+    expect(scope.getState(detail.$key)).toBe('about_us');
+    expect(scope.getState(detail.$status)).toBe('ready');
+  });
+
+  it('is not found, without a call, for anything that is not one of its keys', async () => {
+    const server = noticeServer(['101']);
+    const detail = createDetailById({
+      name: 'test keyed detail',
+      keyOf,
+      fetch: attach({
+        effect: createApiEffect(noticeDetail, { loading: false }),
+        mapParams: (key: Key) => ({ id: key }),
+      }),
+    });
+    const scope = fork({ values: [[$apiClient, server.client]] });
+
+    // '101' is a good record id, but not a key of this kind
+    await allSettled(detail.Gate.open, { scope, params: { id: '101' } });
+
+    expect(asked(server)).toStrictEqual([]);
+    expect(scope.getState(detail.$key)).toBeNull();
+    expect(scope.getState(detail.$status)).toBe('notFound');
+  });
+});

@@ -1,5 +1,6 @@
 import { CODES, idString } from '@bourse/protocol';
 import {
+  attach,
   combine,
   createEffect,
   createEvent,
@@ -7,6 +8,7 @@ import {
   merge,
   sample,
   type Effect,
+  type Event,
   type EventCallable,
   type Store,
   type Unit,
@@ -22,21 +24,28 @@ export interface DetailAddress {
   readonly id: string | null;
 }
 
-export interface DetailByIdConfig<Done> {
+export interface DetailByIdConfig<Done, Key extends string = string> {
   /** names the Gate (for the devtools) */
   readonly name: string;
   /**
-   * reads the record of an id: an API effect, attached to take the id. It may answer null for
-   * "no such record" (a record found in a list); a 404 or a 400 (the id refused) says the same.
+   * the record's key in the address's `id`, null when it holds none; by default the address
+   * holds a record id (the protocol's id string), and a policy page holds one of its keys
    */
-  readonly fetch: Effect<string, Done, ApiError>;
+  readonly keyOf?: (id: string) => Key | null;
+  /**
+   * reads the record of a key: an API effect, attached to take the key. It may answer null for
+   * "no such record" (a record found in a list); a 404 or a 400 (the key refused) says the same.
+   */
+  readonly fetch: Effect<Key, Done, ApiError>;
   /** besides retry, what makes the record on screen be read again (another language, …) */
   readonly reloadOn?: readonly Unit<unknown>[];
 }
 
-export interface DetailById<Record> {
+export interface DetailById<Record, Key extends string = string> {
   /** Mount it (`useGate`) with the id of the address; a new id while open reads that one. */
   readonly Gate: Gate<DetailAddress>;
+  /** the key on screen: null while closed or when the address holds none */
+  readonly $key: Store<Key | null>;
   /** the error state's button: reads the record again */
   readonly retryClicked: EventCallable<void>;
   /** the record on screen; null until it arrives, and once the screen closes */
@@ -44,11 +53,13 @@ export interface DetailById<Record> {
   readonly $status: Store<DetailStatus>;
 }
 
-/** One read: the id, and its place among the reads, so that only the latest one counts. */
-interface Read {
-  readonly id: string;
+/** One read: the key, and its place among the reads, so that only the latest one counts. */
+interface Read<Key extends string> {
+  readonly id: Key;
   readonly serial: number;
 }
+
+const recordId = (id: string): string | null => (idString.safeParse(id).success ? id : null);
 
 /**
  * A record a screen opens by the id of its address (an announcement, an offering, a help
@@ -59,47 +70,49 @@ interface Read {
  * shows the error state; retry and `reloadOn` read it again. Closing the screen forgets it.
  * Create one per screen at module level.
  */
-export function createDetailById<Done>({
+export function createDetailById<Done, Key extends string = string>({
   name,
+  keyOf = recordId as (id: string) => Key | null,
   fetch,
   reloadOn = [],
-}: DetailByIdConfig<Done>): DetailById<NonNullable<Done>> {
+}: DetailByIdConfig<Done, Key>): DetailById<NonNullable<Done>, Key> {
   type Record = NonNullable<Done>;
 
   const Gate = createGate<DetailAddress>({ name, defaultState: { id: null } });
   const retryClicked = createEvent();
 
-  /** The id on screen: null while the screen is closed, '' when the address has no usable id. */
-  const $id = combine(Gate.status, Gate.state, (open, { id }) => {
+  /** The key on screen: null while the screen is closed, '' when the address holds none. */
+  const $id = combine(Gate.status, Gate.state, (open, { id }): Key | '' | null => {
     if (!open) return null;
-    return id !== null && idString.safeParse(id).success ? id : '';
+    return (id === null ? null : keyOf(id)) ?? '';
   });
-  const isOpenWithId = (id: string | null): id is string => id !== null && id !== '';
+  const isOpenWithId = (id: Key | '' | null): id is Key => id !== null && id !== '';
 
-  const idOpened = sample({ clock: $id, filter: isOpenWithId });
+  // (filterMap rather than a typed filter: the key type is generic here)
+  const keyOnly = (id: Key | '' | null): Key | undefined => (isOpenWithId(id) ? id : undefined);
+  const idOpened: Event<Key> = $id.updates.filterMap(keyOnly);
   const missingIdOpened = sample({ clock: $id, filter: (id) => id === '' });
   const closed = sample({ clock: $id, filter: (id) => id === null });
-  const reread = sample({
-    clock: [retryClicked, ...reloadOn],
-    source: $id,
-    filter: isOpenWithId,
-  });
+  const reread: Event<Key> = sample({ clock: [retryClicked, ...reloadOn], source: $id }).filterMap(
+    keyOnly,
+  );
 
   /** How many reads have started; the latest one's number. */
   const $lastRead = createStore(0);
   // The caller's effect is called inside this one so that each call carries its own number.
-  const readFx = createEffect<Read, Done, ApiError>(({ id }) => fetch(id));
-  sample({
-    clock: [idOpened, reread],
+  const readFx = createEffect<Read<Key>, Done, ApiError>(({ id }) => fetch(id));
+  const readNextFx = attach({
     source: $lastRead,
-    fn: (last, id): Read => ({ id, serial: last + 1 }),
-    target: readFx,
+    mapParams: (id: Key, last): Read<Key> => ({ id, serial: last + 1 }),
+    effect: readFx,
   });
+  const readAsked: Event<Key> = merge([idOpened, reread]);
+  sample({ clock: readAsked, target: readNextFx });
   $lastRead.on(readFx, (_, { serial }) => serial);
 
   const isLatest = (
-    { id, lastRead }: { id: string | null; lastRead: number },
-    { params }: { params: Read },
+    { id, lastRead }: { id: Key | '' | null; lastRead: number },
+    { params }: { params: Read<Key> },
   ) => id === params.id && lastRead === params.serial;
   const answered = sample({
     clock: readFx.done,
@@ -138,5 +151,7 @@ export function createDetailById<Done>({
     .on(brokeDown, (status) => (status === 'ready' ? 'ready' : 'error'))
     .reset(closed);
 
-  return { Gate, retryClicked, $record, $status };
+  const $key = $id.map((id) => (id === '' ? null : id));
+
+  return { Gate, $key, retryClicked, $record, $status };
 }
