@@ -9,7 +9,13 @@ import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
 import { protocolPlugin } from './plugins/protocol.ts';
-import { readAppEndpoints, SAME_ORIGIN, securityHeaders } from './plugins/security.ts';
+import {
+  NO_INLINE,
+  readAppEndpoints,
+  readInlineHashes,
+  SAME_ORIGIN,
+  securityHeaders,
+} from './plugins/security.ts';
 import { serveWeb } from './plugins/web.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
@@ -89,7 +95,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('exchange', exchange);
   app.decorate('faults', faults);
 
-  await securityHeaders(app, options.webDir ? readAppEndpoints(options.webDir) : SAME_ORIGIN);
+  await securityHeaders(
+    app,
+    options.webDir ? readAppEndpoints(options.webDir) : SAME_ORIGIN,
+    options.webDir ? readInlineHashes(options.webDir) : NO_INLINE,
+  );
   await app.register(websocket, { options: { maxPayload: LIMITS.socketFrameBytes } });
   const pageFallback = options.webDir ? await serveWeb(app, options.webDir) : undefined;
   // Replies made per request (the API, the control API) are compressed when large; registered

@@ -82,7 +82,9 @@ test.describe('signing up and in', () => {
     expect(await stored(page, 'is_login')).not.toBe(true);
   });
 
-  test('"Remember password" fills the form again after a reload', async ({ page }) => {
+  test('"Remember me" fills the account again after a reload; the password is typed again', async ({
+    page,
+  }) => {
     await control.reset('fresh-user');
     await openApp(page, '/pages/login/login');
     const form = loginFields(page);
@@ -97,9 +99,10 @@ test.describe('signing up and in', () => {
 
     await page.reload();
     await expect(form.email).toHaveValue(FRESH_USER.email);
-    await expect(form.password).toHaveValue(FRESH_USER.password);
+    await expect(form.password).toHaveValue('');
     await expect(form.remember).toBeChecked();
     await expect(form.agreement).toBeChecked();
+    await form.password.fill(FRESH_USER.password);
     await form.submit.click();
     // Sent to log in from the personal centre, the user goes back there.
     await expect(page).toHaveURL(/\/pages\/user\/user$/);

@@ -122,7 +122,8 @@ test.describe('the Market screen', () => {
     await expect(
       rowOf(page, 'ethusdt').getByRole('button', { name: removeStar, pressed: true }),
     ).toBeVisible();
-    expect(await stored(page, 'favourites')).toEqual(['ethusdt']);
+    // kept per user: the signed-in user's list, under their id
+    expect(Object.values((await stored(page, 'favourites')) ?? {})).toEqual([['ethusdt']]);
 
     await page.getByRole('tab', { name: text('market.categories.favourites') }).click();
     await expect(page).toHaveURL(/\?tab=favourites$/);
@@ -136,7 +137,7 @@ test.describe('the Market screen', () => {
 
     await rowOf(page, 'ethusdt').getByRole('button', { name: removeStar }).click();
     await expect(page.getByText(text('market.noFavouritesTitle'), { exact: true })).toBeVisible();
-    expect(await stored(page, 'favourites')).toEqual([]);
+    expect(Object.values((await stored(page, 'favourites')) ?? {})).toEqual([[]]);
   });
 
   test('tapping a row opens its chart and makes it the Symbol tab', async ({ page }) => {

@@ -74,6 +74,8 @@ test.describe('an expired session', () => {
     await refused;
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('login.title'));
+    // The user is told why they are back at the login page.
+    await expect(page.getByText(text('login.sessionExpiredNotice'))).toBeVisible();
     await expectSessionCleared(page, token);
     // Every refused call has come back; still one arrival at the login page.
     await page.waitForLoadState('networkidle');
@@ -96,6 +98,7 @@ test.describe('an expired session', () => {
     await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
     await page.getByRole('option', { name: text('user.switch.confirmDemo') }).click();
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
+    await expect(page.getByText(text('login.sessionExpiredNotice'))).toBeVisible();
     await expectSessionCleared(page, token);
     await page.waitForLoadState('networkidle');
     expect(await arrivals()).toBe(1);

@@ -1,16 +1,12 @@
 import type { WebSocket } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { webDir } from '../playwright.config.ts';
+import { MockProcess } from './mock-process.ts';
 import { expect, scenarioUser, signIn, stored, test } from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
-/** web/, where the shared webServer runs too. */
-const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** PROTOCOL.md §3: 3 s after an unexpected close; the mock takes a few seconds to start again. */
 const RECONNECT_WITHIN_MS = 15_000;
 
@@ -27,77 +23,6 @@ function freePort(): Promise<number> {
       });
     });
   });
-}
-
-/** The mock of this spec alone: it is stopped and started again, unlike the shared one. */
-class OwnMock {
-  private process: ChildProcess | null = null;
-  private stderr = '';
-
-  constructor(
-    readonly port: number,
-    private readonly dataDir: string,
-  ) {}
-
-  get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.stderr = '';
-    const child = spawn(
-      process.execPath,
-      ['../node_modules/tsx/dist/cli.mjs', '../mock-server/src/server.ts'],
-      {
-        cwd: WEB_ROOT,
-        env: {
-          ...process.env,
-          PORT: String(this.port),
-          HOST: '127.0.0.1',
-          WEB_DIR: webDir,
-          DATA_DIR: this.dataDir,
-          SCENARIO: 'verified-trader',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    child.stderr.on('data', (chunk: Buffer) => {
-      this.stderr += chunk.toString();
-    });
-    this.process = child;
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) {
-            throw new Error(`the mock exited (${child.exitCode}): ${this.stderr}`);
-          }
-          try {
-            return (await fetch(`${this.origin}/__control/health`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 30_000, intervals: [100, 200, 250] },
-      )
-      .toBe(true);
-  }
-
-  /** Stops it (SIGTERM; SIGKILL if it lingers) and waits until it has exited. */
-  async stop(): Promise<void> {
-    const child = this.process;
-    this.process = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => {
-      child.once('exit', () => {
-        resolve();
-      });
-    });
-    child.kill('SIGTERM');
-    const lingering = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(lingering);
-  }
 }
 
 interface Frame {
@@ -123,12 +48,13 @@ const frameOf = (payload: string | Buffer): Frame => {
 };
 
 test.describe('the live feed', () => {
-  let mock: OwnMock;
+  /** The mock of this spec alone: it is stopped and started again, unlike the worker's. */
+  let mock: MockProcess;
   let dataDir: string;
 
   test.beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'bourse-e2e-socket-'));
-    mock = new OwnMock(await freePort(), dataDir);
+    mock = new MockProcess({ port: await freePort(), dataDir, scenario: 'verified-trader' });
     await mock.start();
   });
 

@@ -5,12 +5,38 @@ import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { baseURL } from '../playwright.config.ts';
+import { mockPortBase } from '../playwright.config.ts';
+import { MockProcess } from './mock-process.ts';
 
-/** The mock's control API, for setting the stage and reading e-mail. */
+/**
+ * Each Playwright worker is a process of its own with a mock of its own, so tests running at once
+ * never see each other's users, clock, faults or rate limits. Playwright numbers the workers
+ * running at once from 0 (TEST_PARALLEL_INDEX, set before any test file loads); one that
+ * replaces a failed worker takes its number, and so its port, once the old one has stopped.
+ */
+const mockPort = mockPortBase + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
+
+/** This worker's mock, which serves the built app too. */
+export const baseURL = `http://127.0.0.1:${String(mockPort)}`;
+
+/** This worker's mock's control API, for setting the stage and reading e-mail. */
 export const control = new ControlClient(baseURL);
 
-export const test = base.extend<{ fresh: undefined }>({
+export const test = base.extend<{ fresh: undefined }, { mock: MockProcess }>({
+  mock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
+    async ({}, use) => {
+      const mock = new MockProcess({ port: mockPort, dataDir: '', scenario: 'empty' });
+      await mock.start();
+      await use(mock);
+      await mock.stop();
+    },
+    // Auto: worker fixtures are set up before a test's, so it answers before `fresh` resets it.
+    { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ mock }, use) => {
+    await use(mock.origin);
+  },
   fresh: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
     async ({}, use) => {

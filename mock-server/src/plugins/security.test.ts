@@ -1,5 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,9 +17,12 @@ afterEach(async () => {
 });
 
 /** A built app whose config.json says `config`, served by a fresh mock. */
-async function serve(config: string | null): Promise<FastifyInstance> {
+async function serve(
+  config: string | null,
+  html = '<!doctype html><title>Bourse</title>',
+): Promise<FastifyInstance> {
   dir = await mkdtemp(join(tmpdir(), 'bourse-csp-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bourse</title>');
+  await writeFile(join(dir, 'index.html'), html);
   if (config !== null) await writeFile(join(dir, 'config.json'), config);
   app = await testApp({ webDir: dir });
   return app;
@@ -78,6 +82,23 @@ describe('the security headers', () => {
     );
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it("allow index.html's own inline splash script and style, and no other inline code", async () => {
+    const script = "document.documentElement.dataset.theme = 'night';";
+    const style = 'html { background: #0b0e11; }';
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const server = await serve(
+      '{}',
+      `<!doctype html><script>${script}</script><style>${style}</style>` +
+        '<script type="module" crossorigin src="/assets/index.js"></script>',
+    );
+    const csp = policy((await page(server)).headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'", sha(script)]);
+    expect(csp.get('style-src')).toEqual(["'self'", sha(style)]);
+    expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+    // no 'unsafe-inline' ever
+    expect(String(csp.get('script-src'))).not.toContain('unsafe');
   });
 
   it('come on pages, files and API replies, and force nothing onto https', async () => {

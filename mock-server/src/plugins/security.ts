@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
@@ -34,6 +35,36 @@ export function readAppEndpoints(webDir: string): AppEndpoints {
   }
 }
 
+/** The hashes (CSP sources) of the inline scripts and styles of the built app's index.html. */
+export interface InlineHashes {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+}
+
+export const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+
+const hashOf = (content: string): string =>
+  `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
+
+/**
+ * The hashes of index.html's inline `<script>` (one without `src`) and `<style>` elements: its
+ * splash is drawn by them before any file arrives, and the policy allows exactly those, no other
+ * inline code. A missing file allows none.
+ */
+export function readInlineHashes(webDir: string): InlineHashes {
+  let html: string;
+  try {
+    html = readFileSync(resolve(webDir, 'index.html'), 'utf8');
+  } catch {
+    return NO_INLINE;
+  }
+  const contents = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] ?? '');
+  return {
+    scripts: contents(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi).map(hashOf),
+    styles: contents(/<style\b[^>]*>([\s\S]*?)<\/style>/gi).map(hashOf),
+  };
+}
+
 /** The origin of an absolute URL with one of `schemes`, or null for a path (same origin). */
 function originOf(url: string, schemes: readonly string[]): string | null {
   try {
@@ -66,7 +97,10 @@ type Source = string | ((request: IncomingMessage) => string);
  * icons, banners) and data:/blob: (avatars are data URLs); no plugins, no framing. Nothing that
  * would force https (the LAN demo is plain http).
  */
-export function contentSecurityPolicy(endpoints: AppEndpoints): Record<string, Source[]> {
+export function contentSecurityPolicy(
+  endpoints: AppEndpoints,
+  inline: InlineHashes = NO_INLINE,
+): Record<string, Source[]> {
   const api = originOf(endpoints.apiBase, ['http:', 'https:']);
   const socket: Source[] = /^wss?:\/\//i.test(endpoints.wsUrl)
     ? [originOf(endpoints.wsUrl, ['ws:', 'wss:']) ?? "'self'"]
@@ -74,9 +108,9 @@ export function contentSecurityPolicy(endpoints: AppEndpoints): Record<string, S
   const apiHost = api === null ? [] : [api];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...inline.scripts],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...inline.styles],
     'img-src': ["'self'", 'data:', 'blob:', ...apiHost],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...apiHost, ...socket],
@@ -96,10 +130,14 @@ export function contentSecurityPolicy(endpoints: AppEndpoints): Record<string, S
 export async function securityHeaders(
   app: FastifyInstance,
   endpoints: AppEndpoints,
+  inline: InlineHashes = NO_INLINE,
 ): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(endpoints) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(endpoints, inline),
+    },
     strictTransportSecurity: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: false,

@@ -8,6 +8,7 @@ import { LoadingOverlay } from './loading-overlay.tsx';
 import { $overlayVisible } from './model.ts';
 import type { PageRoute } from './routes.tsx';
 import { REGISTERED_PATHS } from './routes.tsx';
+import { Splash } from './splash.tsx';
 import { TabBar } from './tab-bar.tsx';
 
 export interface RouteHandle {
@@ -23,15 +24,24 @@ export function AppLayout() {
   const matches = useMatches();
   const access = (matches.at(-1)?.handle as RouteHandle | undefined)?.access;
 
+  // A redirect waits for the next page's code: the splash shows meanwhile, never a blank screen.
   if (access?.auth && !loggedIn) {
     return (
-      <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />
+      <>
+        <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />
+        <Splash label={t('common.loading')} />
+      </>
     );
   }
   if (access?.guestOnly && loggedIn) {
     // Back to the page that sent the guest to log in, when there was one.
     const from = (location.state as { from?: unknown } | null)?.from;
-    return <Navigate to={typeof from === 'string' ? from : LANDING_PATH} replace />;
+    return (
+      <>
+        <Navigate to={typeof from === 'string' ? from : LANDING_PATH} replace />
+        <Splash label={t('common.loading')} />
+      </>
+    );
   }
 
   return (

@@ -5,10 +5,17 @@ import './styles/global.css';
 import '#shared/theme';
 import { $apiClient, createBrowserApiClient, preloadApiClient } from '#shared/api';
 import { $apiBase, absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
-import { $language, createI18n, i18nReady, preloadLanguage, savedLanguage } from '#shared/i18n';
+import {
+  $language,
+  createI18n,
+  i18nReady,
+  languageChanged,
+  preloadLanguage,
+  savedLanguage,
+} from '#shared/i18n';
 import { appStarted, pageHidden } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
-import { browserOnline } from '#shared/socket';
+import { browserOffline, browserOnline } from '#shared/socket';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { allSettled, fork, scopeBind } from 'effector';
 import { Provider } from 'effector-react';
@@ -38,7 +45,9 @@ async function start() {
   // the page's code and its texts. Each is only started here; the steps below use them in order.
   const configLoaded = loadRuntimeConfig();
   preloadPageAt(window.location.pathname);
-  preloadLanguage(savedLanguage());
+  // Nothing kept yet (a first start): the browser's language, when the app has it.
+  const language = savedLanguage();
+  preloadLanguage(language);
 
   const config = await configLoaded;
   const scope = fork({
@@ -55,6 +64,9 @@ async function start() {
     ],
   });
   await allSettled(appStarted, { scope });
+  // What storage kept is in; with nothing kept (a first start), the browser's language is taken
+  // (and kept, as a choice would be). The same language again changes nothing.
+  await allSettled(languageChanged, { scope, params: language });
   const i18n = await createI18n(scope.getState($language));
   await allSettled(i18nReady, { scope, params: i18n });
   await allSettled(socketConfigured, {
@@ -62,11 +74,17 @@ async function start() {
     params: absoluteSocketUrl(config.wsUrl, window.location),
   });
 
-  // The feed retries at once when the phone comes back online.
+  // The feed retries at once when the phone comes back online; while it is offline, the live
+  // numbers say so and the actions that need the server are off.
   const online = scopeBind(browserOnline, { scope });
   window.addEventListener('online', () => {
     online();
   });
+  const offline = scopeBind(browserOffline, { scope });
+  window.addEventListener('offline', () => {
+    offline();
+  });
+  if (!navigator.onLine) offline();
   // What is kept locally but written lazily (the 24h market data) is written before the page
   // may stop running: a phone may discard a hidden tab without unload events.
   const hidden = scopeBind(pageHidden, { scope });

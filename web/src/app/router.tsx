@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { DelayedLoader } from '#shared/ui';
 import { AppLayout, type RouteHandle } from './layout.tsx';
 import { loadPage } from './page-loading.ts';
 import { RouteError } from './route-error.tsx';
+import { Splash } from './splash.tsx';
 import { notFoundPage, PAGE_ROUTES } from './routes.tsx';
 
 const children: RouteObject[] = [
@@ -20,7 +20,8 @@ export const createAppRouter = (loadingLabel: string) =>
     {
       element: <AppLayout />,
       errorElement: <RouteError />,
-      hydrateFallbackElement: <DelayedLoader label={loadingLabel} />,
+      // Until the first route's code is in: the splash index.html drew, not a blank screen.
+      hydrateFallbackElement: <Splash label={loadingLabel} />,
       children: [{ errorElement: <RouteError />, children }],
     },
   ]);

@@ -17,7 +17,13 @@ export {
   type SymbolsStatus,
   type Ticker,
 } from './model/index.ts';
-export { CATEGORY_LABEL_KEYS, SYMBOL_CATEGORIES, type SymbolCategory } from './lib/categories.ts';
+export {
+  CATEGORY_LABEL_KEYS,
+  MARKET_TAB_PARAM,
+  marketPathOf,
+  SYMBOL_CATEGORIES,
+  type SymbolCategory,
+} from './lib/categories.ts';
 export {
   cachedVolumeFormat,
   compareDecimals,
@@ -41,3 +47,4 @@ export {
 export { Sparkline, sparklinePoints, type SparklineProps } from './ui/sparkline.tsx';
 export { FlashCell, flashClassName, useFlash } from './ui/flash.tsx';
 export { useTicker } from './ui/use-ticker.ts';
+export { LiveStatus } from './ui/live-status.tsx';

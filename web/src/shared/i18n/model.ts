@@ -4,25 +4,33 @@ import { attach, createEffect, createEvent, createStore, sample } from 'effector
 import type { i18n } from 'i18next';
 import { persistLocal, storageKey } from '#shared/storage';
 import { HTML_LANG } from './instance.ts';
+import { browserLanguage } from './languages.ts';
 
 /** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */
 export const $language = createStore<Language>(DEFAULT_LANGUAGE);
 persistLocal($language, 'language', languageSchema);
 
+/** The browser's languages, in the user's order; none where there is no browser. */
+const navigatorLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages;
+
 /**
- * The language kept on this device, read at once, before the app's scope exists, only to start
- * fetching its texts early; the scope reads it again (and decides) at `appStarted`.
+ * The language to start in: the one kept on this device; with none kept (a first start), the
+ * browser's when the app has it, else English (SPEC.md §3). Read at once, before the app's scope
+ * exists, to start fetching its texts early; the app then starts in it (see `main.tsx`).
  */
 export function savedLanguage(
   storage: () => Pick<Storage, 'getItem'> = () => localStorage,
+  browser: () => readonly string[] = navigatorLanguages,
 ): Language {
+  const fallback = () => browserLanguage(browser()) ?? DEFAULT_LANGUAGE;
   try {
     // Stored as JSON by effector-storage; reading storage itself may throw (privacy modes).
     const stored: unknown = JSON.parse(storage().getItem(storageKey('language')) ?? 'null');
     const parsed = languageSchema.safeParse(stored);
-    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+    return parsed.success ? parsed.data : fallback();
   } catch {
-    return DEFAULT_LANGUAGE;
+    return fallback();
   }
 }
 

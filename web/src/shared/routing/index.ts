@@ -3,3 +3,4 @@ export * from './model.ts';
 export * from './landing.ts';
 export * from './go-back.ts';
 export * from './available.ts';
+export * from './links.ts';

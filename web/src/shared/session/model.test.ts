@@ -6,6 +6,7 @@ import { appStarted } from '#shared/lib';
 import { navigated, navigateFx, PATHS } from '#shared/routing';
 import {
   $isLoggedIn,
+  $sessionExpiredNotice,
   $token,
   $userInfo,
   $uuid,
@@ -71,6 +72,23 @@ describe('the session', () => {
     expect(scope.getState($uuid)).not.toBe('');
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate.mock.calls[0]?.[0]).toMatchObject({ to: PATHS.login, replace: true });
+  });
+
+  it('remembers that the server ended the session, until the next one starts', async () => {
+    const { scope } = setup({ loggedIn: true });
+    expect(scope.getState($sessionExpiredNotice)).toBe(false);
+    await allSettled(sessionExpired, { scope });
+    expect(scope.getState($sessionExpiredNotice)).toBe(true);
+    await allSettled(sessionStarted, { scope, params: { token: 'abc', user } });
+    expect(scope.getState($sessionExpiredNotice)).toBe(false);
+  });
+
+  it('says nothing of an expired session after a log out, or for a guest refused', async () => {
+    const { scope } = setup({ loggedIn: true });
+    await allSettled(logoutRequested, { scope });
+    expect(scope.getState($sessionExpiredNotice)).toBe(false);
+    await allSettled(sessionExpired, { scope });
+    expect(scope.getState($sessionExpiredNotice)).toBe(false);
   });
 
   it('refreshes who the user is when a stored session resumes', async () => {

@@ -50,7 +50,13 @@ sample({ clock: appStarted, filter: $isLoggedIn, fn: () => ({}), target: fetchUs
  * once, however many calls failed together: after the first, the flag is off.
  */
 const sessionCleared = createEvent();
-sample({ clock: sessionExpired, filter: $isLoggedIn, target: sessionCleared });
+const expiredWhileLoggedIn = sample({ clock: sessionExpired, filter: $isLoggedIn });
+sample({ clock: expiredWhileLoggedIn, target: sessionCleared });
+
+/** The server ended the last session (a 401), not the user: the login page says so. */
+export const $sessionExpiredNotice = createStore(false)
+  .on(expiredWhileLoggedIn, () => true)
+  .reset(sessionStarted, sessionEnded);
 sample({ clock: sessionEnded, target: sessionCleared });
 $token.reset(sessionCleared);
 $isLoggedIn.reset(sessionCleared);

@@ -52,7 +52,7 @@ export function Page({ title, children, back, extra, footer, flush, withTabBar }
           </button>
         )}
         <h1 className={styles.title}>{title}</h1>
-        <span>{extra}</span>
+        <span className={styles.extra}>{extra}</span>
       </header>
       <main className={`${styles.content} ${flush ? styles.flush : ''}`}>{children}</main>
       {footer ? <div className={styles.footer}>{footer}</div> : null}

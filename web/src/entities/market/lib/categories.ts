@@ -1,3 +1,4 @@
+import { PATHS } from '#shared/routing';
 import { symbolCategory, type SymbolCategory } from '@bourse/protocol';
 
 export type { SymbolCategory };
@@ -12,3 +13,10 @@ export const CATEGORY_LABEL_KEYS = {
   forex: 'market.categories.forex',
   crypto: 'market.categories.crypto',
 } as const satisfies Record<SymbolCategory, string>;
+
+/** The URL query parameter that keeps the Market screen's tab (a category, or `favourites`). */
+export const MARKET_TAB_PARAM = 'tab';
+
+/** The Market screen opened on a tab: how Home's "More" and Market's own tabs link to it. */
+export const marketPathOf = (tab: SymbolCategory | 'favourites'): string =>
+  `${PATHS.quotes}?${MARKET_TAB_PARAM}=${tab}`;

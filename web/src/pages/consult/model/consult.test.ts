@@ -1,4 +1,5 @@
 import { $apiClient, ApiError, type ApiClient } from '#shared/api';
+import { declareAvailablePaths, PATHS } from '#shared/routing';
 import { $isLoggedIn, sessionEnded, sessionStarted } from '#shared/session';
 import { endpoints, type Endpoint, type ResponseOf } from '@bourse/protocol';
 import { allSettled, fork } from 'effector';
@@ -204,13 +205,15 @@ describe('support links', () => {
   });
 
   it('follow app paths with the router, and know this screen is the desk', () => {
+    declareAvailablePaths([PATHS.help, PATHS.consult]);
     expect(linkTargetOf('/pages/help/help')).toStrictEqual({ kind: 'app', to: '/pages/help/help' });
     expect(linkTargetOf('/pages/consult/consult')).toStrictEqual({ kind: 'desk' });
     expect(linkTargetOf('/pages/consult/consult/?x=1')).toStrictEqual({ kind: 'desk' });
   });
 
-  it('follow nothing else', () => {
+  it('follow nothing else, pages that have not landed included', () => {
     for (const link of [
+      PATHS.withdraw,
       'javascript:alert(1)',
       '//evil.example',
       'data:text/html,x',

@@ -1,12 +1,12 @@
-import { PATHS } from '#shared/routing';
+import { linkTargetOf as appLinkTargetOf, PATHS, pathOfLink } from '#shared/routing';
 
 /**
- * Where a support link leads, and so how it is opened:
+ * Where a support link leads, and so how it is opened (the app's one link check first):
  * - `external`: a web address, in a new tab;
  * - `direct`: `mailto:` or `tel:`, handed to the device;
- * - `app`: a path of the app, through the router;
+ * - `app`: a registered page of the app, through the router;
  * - `desk`: the in-app support desk, i.e. this very screen;
- * - `none`: anything else (e.g. `javascript:`), shown but not followed.
+ * - `none`: anything else (e.g. `javascript:`, a page that has not landed), shown but not followed.
  */
 export type LinkTarget =
   | { readonly kind: 'external'; readonly href: string }
@@ -16,12 +16,17 @@ export type LinkTarget =
   | { readonly kind: 'none' };
 
 export function linkTargetOf(link: string): LinkTarget {
-  const href = link.trim();
-  if (/^https?:\/\/[^\s/]/i.test(href)) return { kind: 'external', href };
-  if (/^(?:mailto|tel):\S/i.test(href)) return { kind: 'direct', href };
-  if (href.startsWith('/') && !href.startsWith('//')) {
-    const path = href.split(/[?#]/, 1)[0]?.replace(/\/+$/, '') ?? '';
-    return path === PATHS.consult ? { kind: 'desk' } : { kind: 'app', to: href };
+  const target = appLinkTargetOf(link);
+  switch (target.kind) {
+    case 'web':
+      return { kind: 'external', href: target.href };
+    case 'direct':
+      return target;
+    case 'route':
+      return pathOfLink(target.to) === PATHS.consult
+        ? { kind: 'desk' }
+        : { kind: 'app', to: target.to };
+    case 'none':
+      return target;
   }
-  return { kind: 'none' };
 }

@@ -10,6 +10,7 @@ import {
 import { createApiEffect } from '#shared/api';
 import { checkMessages, createFormSubmission, type FormErrors } from '#shared/api/form';
 import { navigated, PATHS } from '#shared/routing';
+import { rememberedAccountForgotten } from '#shared/session';
 import { sample } from 'effector';
 
 export type ForgetForm = CodeForm;
@@ -59,6 +60,8 @@ sample({
   fn: ({ params }) => ({ to: loginAfterReset(params.email), replace: true }),
   target: navigated,
 });
+// The account remembered on this device is forgotten: the login page offers the reset one.
+sample({ clock: resetPasswordFx.done, target: rememberedAccountForgotten });
 // Done: nothing of the old attempt stays in memory (the countdown stays: the server's limit does).
 $form.reset(resetPasswordFx.done);
 $errors.reset(resetPasswordFx.done);

@@ -1,4 +1,4 @@
-import { AuthFooter, AuthForm, AuthHero, FormError } from '#features/auth-form';
+import { AuthFooter, AuthForm, AuthHero, FormError, GuestLanguage } from '#features/auth-form';
 import { CodeFormFields } from '#features/email-code';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
@@ -17,6 +17,7 @@ export function ForgetPage() {
     <Page
       title={t('forget.title')}
       back={PATHS.login}
+      extra={<GuestLanguage />}
       footer={
         <AuthFooter
           submitLabel={t('forget.submit')}

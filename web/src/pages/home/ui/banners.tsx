@@ -1,5 +1,5 @@
 import { useAssetUrl } from '#shared/config';
-import { PATHS } from '#shared/routing';
+import { linkTargetOf, PATHS } from '#shared/routing';
 import { LoadError } from '#shared/ui/states';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -91,13 +91,6 @@ export function BannerStrip() {
   );
 }
 
-/** Where a banner's link leads: a route of this app, a web page, or nowhere. */
-function targetOf(link: string): { kind: 'route' | 'web'; href: string } | null {
-  if (link.startsWith('/') && !link.startsWith('//')) return { kind: 'route', href: link };
-  if (/^https?:\/\//i.test(link)) return { kind: 'web', href: link };
-  return null;
-}
-
 function BannerSlide({ banner, label }: { banner: Banner; label: string }) {
   const src = useAssetUrl(banner.image);
   const picture = (
@@ -111,22 +104,22 @@ function BannerSlide({ banner, label }: { banner: Banner; label: string }) {
       draggable={false}
     />
   );
-  const target = targetOf(banner.link);
-  if (target?.kind === 'route') {
+  // A banner may promise a screen this build has not got: Market stands in for it.
+  const target = linkTargetOf(banner.link, PATHS.quotes);
+  if (target.kind === 'route') {
     return (
-      <Link to={target.href} className={styles.banner} aria-label={label}>
+      <Link to={target.to} className={styles.banner} aria-label={label}>
         {picture}
       </Link>
     );
   }
-  if (target?.kind === 'web') {
+  if (target.kind === 'web' || target.kind === 'direct') {
     return (
       <a
         href={target.href}
         className={styles.banner}
         aria-label={label}
-        target="_blank"
-        rel="noopener noreferrer"
+        {...(target.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
         {picture}
       </a>

@@ -1,3 +1,4 @@
+import { AccountLink } from '#entities/viewer';
 import { Page } from '#shared/ui';
 import { useGate } from 'effector-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ export function HomePage() {
   const { t } = useTranslation();
   useGate(HomeGate);
   return (
-    <Page title={t('home.title')} back={false} withTabBar flush>
+    <Page title={t('home.title')} back={false} withTabBar flush extra={<AccountLink />}>
       <MarketFeed />
       <div className={styles.home}>
         <BannerStrip />

@@ -3,6 +3,8 @@ import {
   CATEGORY_LABEL_KEYS,
   ChangeText,
   FlashCell,
+  LiveStatus,
+  marketPathOf,
   MarketFeedGate,
   PriceText,
   Sparkline,
@@ -56,7 +58,8 @@ export function FeaturedMarkets() {
       id="home-featured"
       title={t('home.featured.title')}
       more={{
-        to: PATHS.quotes,
+        // Market opens on the category chosen here.
+        to: marketPathOf(category),
         text: t('home.featured.more'),
       }}
     >
@@ -72,6 +75,7 @@ export function FeaturedMarkets() {
           <Tabs.Tab key={key} title={t(CATEGORY_LABEL_KEYS[key])} />
         ))}
       </Tabs>
+      <LiveStatus />
       {view === 'loading' ? <SymbolRowSkeletons count={FEATURED_COUNT} /> : null}
       {view === 'error' ? (
         <LoadError

@@ -7,6 +7,7 @@ import {
   type IpoListModel,
   type IpoStatus,
 } from '#entities/ipo';
+import { AccountLink } from '#entities/viewer';
 import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
@@ -24,7 +25,7 @@ export function IpoListsView() {
   const [search, setSearch] = useSearchParams();
   const tab = tabOf(search.get(IPO_TAB_QUERY));
   return (
-    <Page title={t('ipo.title')} back={PATHS.root} flush>
+    <Page title={t('ipo.title')} back={PATHS.root} flush extra={<AccountLink />}>
       <nav className={styles.tabs} aria-label={t('ipo.tabs')}>
         <Tabs
           activeKey={tab}

@@ -4,7 +4,13 @@ import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { appStarted } from '#shared/lib';
 import { $navigator, LANDING_PATH, PATHS } from '#shared/routing';
 import { recordNavigations } from '#shared/routing/testing';
-import { $isLoggedIn, $token, $userInfo, fetchUserInfoFx } from '#shared/session';
+import {
+  $isLoggedIn,
+  $token,
+  $userInfo,
+  fetchUserInfoFx,
+  rememberedAccountForgotten,
+} from '#shared/session';
 import { storageKey } from '#shared/storage';
 import { allSettled, fork, type Scope } from 'effector';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -258,21 +264,23 @@ describe('a refused login', () => {
   });
 });
 
-describe('remember password', () => {
-  it('on: the account and password are there on the next visit', async () => {
+describe('remember me', () => {
+  it('on: the account is there on the next visit, never the password', async () => {
     const first = setup();
     await open(first.scope);
     await allSettled(rememberToggled, { scope: first.scope, params: true });
     await fillEmailForm(first.scope);
     await allSettled(submitted, { scope: first.scope });
 
-    expect(first.scope.getState($rememberInfo)).toMatchObject({
+    expect(first.scope.getState($rememberInfo)).toEqual({
       mode: 'email',
       account: 'trader@example.com',
-      password: 'Secret123',
+      area_code: '',
+      country: '',
     });
     expect(storage.get(storageKey('rememberPassword'))).toBe('true');
     expect(storage.get(storageKey('rememberInfo'))).toContain('trader@example.com');
+    expect(storage.get(storageKey('rememberInfo'))).not.toContain('Secret123');
 
     // The next visit: a new start of the app, with what local storage kept.
     const next = setup();
@@ -283,7 +291,7 @@ describe('remember password', () => {
     expect(next.scope.getState($form)).toMatchObject({
       mode: 'email',
       email: 'trader@example.com',
-      password: 'Secret123',
+      password: '',
       agreed: true,
     });
   });
@@ -306,10 +314,8 @@ describe('remember password', () => {
     await open(scope);
 
     expect(scope.getState($rememberPassword)).toBe(true);
-    expect(scope.getState($form)).toMatchObject({
-      email: 'kept@example.com',
-      password: 'Kept1234',
-    });
+    // A password an older version kept is not filled in.
+    expect(scope.getState($form)).toMatchObject({ email: 'kept@example.com', password: '' });
   });
 
   it('a remembered phone login comes back in phone mode with its country', async () => {
@@ -350,7 +356,25 @@ describe('remember password', () => {
     const next = setup();
     await allSettled(appStarted, { scope: next.scope });
     await open(next.scope);
-    expect(next.scope.getState($form).password).toBe('');
+    expect(next.scope.getState($form).email).toBe('');
+  });
+
+  it('a reset, a deleted account or "Forget me" forgets it, here and on the device', async () => {
+    const { scope } = setup();
+    await allSettled(rememberToggled, { scope, params: true });
+    await fillEmailForm(scope);
+    await allSettled(submitted, { scope });
+
+    await allSettled(rememberedAccountForgotten, { scope });
+
+    expect(scope.getState($rememberInfo)).toBeNull();
+    expect(scope.getState($rememberPassword)).toBe(false);
+    expect(storage.get(storageKey('rememberInfo')) ?? 'null').toBe('null');
+    const next = setup();
+    await allSettled(appStarted, { scope: next.scope });
+    await open(next.scope);
+    expect(next.scope.getState($form).email).toBe('');
+    expect(next.scope.getState($rememberPassword)).toBe(false);
   });
 
   it('never on: nothing is kept', async () => {
@@ -362,7 +386,7 @@ describe('remember password', () => {
     expect(storage.get(storageKey('rememberInfo')) ?? 'null').toBe('null');
   });
 
-  it('does not overwrite a password the user is typing', async () => {
+  it('does not overwrite what the user is typing', async () => {
     const first = setup();
     await allSettled(rememberToggled, { scope: first.scope, params: true });
     await fillEmailForm(first.scope);
@@ -370,10 +394,14 @@ describe('remember password', () => {
 
     const next = setup();
     await allSettled(appStarted, { scope: next.scope });
+    await allSettled(emailChanged, { scope: next.scope, params: 'other@example.com' });
     await allSettled(passwordChanged, { scope: next.scope, params: 'Typed999' });
     await open(next.scope);
 
-    expect(next.scope.getState($form).password).toBe('Typed999');
+    expect(next.scope.getState($form)).toMatchObject({
+      email: 'other@example.com',
+      password: 'Typed999',
+    });
   });
 });
 

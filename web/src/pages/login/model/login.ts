@@ -9,7 +9,7 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { LANDING_PATH, navigated, PATHS } from '#shared/routing';
-import { sessionStarted } from '#shared/session';
+import { $sessionExpiredNotice, rememberedAccountForgotten, sessionStarted } from '#shared/session';
 import { appStarted, required, validEmail } from '#shared/lib';
 import { storageKey } from '#shared/storage';
 import { combine, createEvent, createStore, sample } from 'effector';
@@ -63,12 +63,12 @@ const EMPTY_FORM: LoginForm = {
   agreed: false,
 };
 
+/** The remembered account; never a password (the browser's password manager keeps that). */
 const rememberInfoSchema = z.object({
   mode: z.enum(['email', 'phone']),
   account: z.string(),
   area_code: z.string(),
   country: z.string(),
-  password: z.string(),
 });
 export type RememberInfo = z.infer<typeof rememberInfoSchema>;
 
@@ -80,10 +80,13 @@ export const $errors = createStore<LoginErrors>({});
 /** A refusal that belongs to no field (429: locked out for a while). */
 export const $formError = createStore<string | null>(null);
 /** The banner above the form. */
-export const $notice = createStore<'passwordReset' | null>(null);
+export const $notice = createStore<'passwordReset' | 'sessionExpired' | null>(null);
 export const $submitting = loginFx.pending;
 
-/** SPEC.md §3: the remember-password flag, and what it keeps for the next visit. */
+/**
+ * SPEC.md §3's remember flag ("Remember me" on screen), and the account it keeps for the next
+ * visit; the password is left to the browser's password manager.
+ */
 export const $rememberPassword = createStore(false);
 export const $rememberInfo = createStore<RememberInfo | null>(null);
 
@@ -153,6 +156,9 @@ $errors
   .on(agreementToggled, (errors) => withoutErrors<LoginField>(errors, 'agreement'));
 
 $rememberPassword.on(rememberToggled, (_, remember) => remember);
+// A password reset, a deleted account or a log out with "Forget me" forget it (and storage does).
+$rememberPassword.reset(rememberedAccountForgotten);
+$rememberInfo.reset(rememberedAccountForgotten);
 // Turning it off forgets what was kept, at once.
 sample({
   clock: rememberToggled,
@@ -189,22 +195,30 @@ export function formOnOpen(
       ? { email: info.account }
       : { phone: info.account, areaCode: info.area_code, countryIso: info.country };
   // Kept info is written only by a login that accepted the agreement.
-  return { ...form, mode: info.mode, ...account, password: info.password, agreed: true };
+  return { ...form, mode: info.mode, ...account, agreed: true };
 }
 
 const opened = sample({
   clock: LoginGate.open,
-  source: { form: $form, remember: $rememberPassword, info: $rememberInfo },
-  fn: ({ form, remember, info }, props) => ({
+  source: {
+    form: $form,
+    remember: $rememberPassword,
+    info: $rememberInfo,
+    expired: $sessionExpiredNotice,
+  },
+  fn: ({ form, remember, info, expired }, props) => ({
     form: formOnOpen(form, props, remember, info),
     props,
+    expired,
   }),
 });
 sample({ clock: opened, fn: ({ form }) => form, target: $form });
 sample({ clock: opened, fn: ({ props }) => safeReturn(props.from), target: $returnTo });
 sample({
   clock: opened,
-  fn: ({ props }) => (props.passwordReset ? 'passwordReset' : null),
+  // A session the server ended is said so, rather than a silent return to this page.
+  fn: ({ props, expired }) =>
+    props.passwordReset ? 'passwordReset' : expired ? 'sessionExpired' : null,
   target: $notice,
 });
 sample({ clock: opened, fn: () => null, target: $formError });
@@ -337,7 +351,6 @@ sample({
           account: params.account,
           area_code: params.area_code ?? '',
           country: form.mode === 'phone' ? form.countryIso : '',
-          password: params.password,
         }
       : null,
   target: $rememberInfo,
@@ -349,5 +362,5 @@ const left = sample({
 });
 sample({ clock: left, target: navigated });
 $returnTo.reset(left);
-// The password does not stay in memory after use; a remembered one comes back on the next visit.
+// The password does not stay in memory after use, nor on the device.
 $form.on(loginFx.done, (form) => ({ ...form, password: '' }));

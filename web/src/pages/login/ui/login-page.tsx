@@ -1,4 +1,4 @@
-import { AuthFooter, AuthForm, AuthHero, FormError } from '#features/auth-form';
+import { AuthFooter, AuthForm, AuthHero, FormError, GuestLanguage } from '#features/auth-form';
 import type { FormMessage } from '#shared/api';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
@@ -99,6 +99,7 @@ export function LoginPage() {
     <Page
       title={t('login.title')}
       back={false}
+      extra={<GuestLanguage />}
       footer={
         <AuthFooter
           submitLabel={t('login.submit')}
@@ -118,6 +119,14 @@ export function LoginPage() {
           color="success"
           wrap
           content={t('login.passwordResetNotice')}
+        />
+      ) : null}
+      {notice === 'sessionExpired' ? (
+        <NoticeBar
+          className={styles.notice}
+          color="info"
+          wrap
+          content={t('login.sessionExpiredNotice')}
         />
       ) : null}
 

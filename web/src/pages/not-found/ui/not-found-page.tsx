@@ -23,7 +23,7 @@ export function NotFoundPage() {
             color="primary"
             onClick={() => void navigate(loggedIn ? LANDING_PATH : PATHS.login, { replace: true })}
           >
-            {t(loggedIn ? 'notFound.toAccount' : 'notFound.toLogin')}
+            {t(loggedIn ? 'notFound.toHome' : 'notFound.toLogin')}
           </Button>
         </ErrorBlock>
       </div>

@@ -4,6 +4,8 @@ import {
   $symbolsById,
   $symbolsStatus,
   $tickers,
+  MARKET_TAB_PARAM,
+  marketPathOf,
   symbolSelected,
   symbolsRequested,
   SYMBOL_CATEGORIES,
@@ -24,12 +26,12 @@ export const QUOTES_TABS: readonly QuotesTab[] = ['favourites', ...SYMBOL_CATEGO
 /** The tab a visit without `?tab=` opens. */
 export const DEFAULT_TAB: QuotesTab = 'crypto';
 /** The URL query parameter that keeps the tab. */
-export const TAB_PARAM = 'tab';
+export const TAB_PARAM = MARKET_TAB_PARAM;
 
 export const tabOf = (value: unknown): QuotesTab =>
   QUOTES_TABS.find((tab) => tab === value) ?? DEFAULT_TAB;
 
-export const quotesPathOf = (tab: QuotesTab): string => `${PATHS.quotes}?${TAB_PARAM}=${tab}`;
+export const quotesPathOf = (tab: QuotesTab): string => marketPathOf(tab);
 
 export interface QuotesGateProps {
   /** the `tab` query parameter, as the URL has it */

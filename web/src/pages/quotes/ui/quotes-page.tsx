@@ -1,4 +1,5 @@
-import { MarketFeedGate } from '#entities/market';
+import { LiveStatus, MarketFeedGate } from '#entities/market';
+import { AccountLink } from '#entities/viewer';
 import { Page } from '#shared/ui';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +18,12 @@ export function QuotesPage() {
   useGate(MarketFeedGate);
   const tab = useUnit($tab);
   return (
-    <Page title={t('market.title')} back={false} withTabBar flush>
+    <Page title={t('market.title')} back={false} withTabBar flush extra={<AccountLink />}>
       <div className={styles.controls}>
         <SearchForm />
         <CategoryTabs />
       </div>
+      <LiveStatus />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabIdOf(tab)}>
         <QuotesList />
       </div>

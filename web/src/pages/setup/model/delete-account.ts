@@ -2,7 +2,7 @@ import { endpoints } from '@bourse/protocol';
 import { createEmailCodeSender } from '#features/email-code';
 import { createApiEffect } from '#shared/api';
 import { required, validate, validCode } from '#shared/lib';
-import { sessionEnded } from '#shared/session';
+import { rememberedAccountForgotten, sessionEnded } from '#shared/session';
 import { notifyFx } from '#shared/ui/toast';
 import { createEvent, createStore, sample } from 'effector';
 import { refusalOf, type FormMessage } from '#shared/api';
@@ -66,6 +66,8 @@ sample({
   target: deleteUserFx,
 });
 
+// Nothing of a deleted account stays on the device, the remembered e-mail included.
+sample({ clock: deleteUserFx.done, target: rememberedAccountForgotten });
 sample({ clock: deleteUserFx.done, target: sessionEnded });
 sample({ clock: deleteUserFx.done, fn: () => 'setup.delete.done', target: notifyFx });
 

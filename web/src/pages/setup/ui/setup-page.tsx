@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@bourse/protocol';
 import { maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { SendCodeButton } from '#features/email-code';
-import { $language, HTML_LANG } from '#shared/i18n';
+import { $language, HTML_LANG, LANGUAGE_NAMES } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
@@ -41,18 +41,6 @@ import {
   sheetOpened,
 } from '../model/page.ts';
 import styles from './setup-page.module.css';
-
-/** Each language named in itself, so that anyone can find their own (not translated on purpose). */
-const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
-  en: 'English',
-  zh: '繁體中文',
-  es: 'Español',
-  pt: 'Português',
-  de: 'Deutsch',
-  fr: 'Français',
-  jp: '日本語',
-  it: 'Italiano',
-};
 
 export function SetupPage() {
   const { t } = useTranslation();

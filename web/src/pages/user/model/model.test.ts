@@ -2,11 +2,12 @@ import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
 import { $accountType } from '#entities/viewer';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
-import { $isLoggedIn, $userInfo } from '#shared/session';
+import { $isLoggedIn, $userInfo, forgetRememberedAccountFx } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  $forgetMe,
   $logoutAsked,
   $switchAsked,
   $switchTarget,
@@ -16,6 +17,7 @@ import {
   accountSwitchRequested,
   copyRequested,
   copyTextFx,
+  forgetMeToggled,
   logoutClicked,
   logoutConfirmed,
   logoutDismissed,
@@ -34,6 +36,7 @@ function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
   });
   const toasts: string[] = [];
   const copied: string[] = [];
+  const forgotten = vi.fn();
   const scope = fork({
     values: [
       [$apiClient, api.client],
@@ -44,10 +47,11 @@ function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
     handlers: [
       [showToastFx, (text: string) => void toasts.push(text)],
       [copyTextFx, (text: string) => void copied.push(text)],
+      [forgetRememberedAccountFx, forgotten],
     ],
   });
   // This suite compares what was sent, not who sent it.
-  return { scope, api: { calls: api.sent, paths: api.paths }, toasts, copied };
+  return { scope, api: { calls: api.sent, paths: api.paths }, toasts, copied, forgotten };
 }
 
 describe('entering the personal centre', () => {
@@ -178,6 +182,27 @@ describe('logging out', () => {
     expect(scope.getState($isLoggedIn)).toBe(false);
     expect(scope.getState($userInfo)).toBeNull();
     expect(scope.getState($logoutAsked)).toBe(false);
+  });
+
+  it('keeps the remembered account unless "Forget me" is ticked', async () => {
+    const { scope, forgotten } = setup();
+
+    await allSettled(logoutClicked, { scope });
+    expect(scope.getState($forgetMe)).toBe(false);
+    await allSettled(logoutConfirmed, { scope });
+
+    expect(forgotten).not.toHaveBeenCalled();
+  });
+
+  it('with "Forget me" ticked, also forgets the remembered account', async () => {
+    const { scope, forgotten } = setup();
+
+    await allSettled(logoutClicked, { scope });
+    await allSettled(forgetMeToggled, { scope, params: true });
+    await allSettled(logoutConfirmed, { scope });
+
+    expect(forgotten).toHaveBeenCalledOnce();
+    expect(scope.getState($isLoggedIn)).toBe(false);
   });
 
   it('a dismissed question keeps the user signed in', async () => {

@@ -3,7 +3,13 @@ import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
 import { copyText } from '#shared/lib';
 import { notifyFx } from '#shared/ui/toast';
-import { $userInfo, fetchUserInfoFx, logoutRequested, userInfoUpdated } from '#shared/session';
+import {
+  $userInfo,
+  fetchUserInfoFx,
+  logoutRequested,
+  rememberedAccountForgotten,
+  userInfoUpdated,
+} from '#shared/session';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -99,4 +105,11 @@ export const $logoutAsked = createStore(false)
   .on(logoutClicked, () => true)
   .reset(logoutConfirmed, logoutDismissed, UserPageGate.close);
 
+/** "Forget me on this device": the log out also forgets the account the login form remembers. */
+export const forgetMeToggled = createEvent<boolean>();
+export const $forgetMe = createStore(false)
+  .on(forgetMeToggled, (_, forget) => forget)
+  .reset(logoutClicked, UserPageGate.close);
+
+sample({ clock: logoutConfirmed, filter: $forgetMe, target: rememberedAccountForgotten });
 sample({ clock: logoutConfirmed, target: logoutRequested });

@@ -1,6 +1,6 @@
 import type { AccountMode, UserInfo } from '@bourse/protocol';
 import { $accountType, IdentityTag, maskedContactOf, ViewerAvatar } from '#entities/viewer';
-import { PATHS } from '#shared/routing';
+import { LANDING_PATH, PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { Page } from '#shared/ui';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
@@ -14,6 +14,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
+  $forgetMe,
   $logoutAsked,
   $switchAsked,
   $switching,
@@ -24,6 +25,7 @@ import {
   accountSwitchDismissed,
   accountSwitchRequested,
   copyRequested,
+  forgetMeToggled,
   logoutClicked,
   logoutConfirmed,
   logoutDismissed,
@@ -57,7 +59,7 @@ export function UserPage() {
   ]);
 
   return (
-    <Page title={t('user.title')} back={false} withTabBar>
+    <Page title={t('user.title')} back={LANDING_PATH}>
       {user ? (
         <ProfileCard user={user} accountType={accountType} />
       ) : failed && !loading ? (
@@ -244,7 +246,12 @@ function SwitchSheet() {
 
 function LogoutSheet({ visible }: { visible: boolean }) {
   const { t } = useTranslation();
-  const [confirm, dismiss] = useUnit([logoutConfirmed, logoutDismissed]);
+  const [confirm, dismiss, forgetMe, forgetToggled] = useUnit([
+    logoutConfirmed,
+    logoutDismissed,
+    $forgetMe,
+    forgetMeToggled,
+  ]);
   return (
     <ActionSheet
       visible={visible}
@@ -252,6 +259,17 @@ function LogoutSheet({ visible }: { visible: boolean }) {
         <div className={styles.question}>
           <h2 className={styles.questionTitle}>{t('user.logout.question')}</h2>
           <p className={styles.questionText}>{t('user.logout.hint')}</p>
+          <label className={styles.forgetMe}>
+            <input
+              type="checkbox"
+              checked={forgetMe}
+              onChange={(event) => {
+                forgetToggled(event.target.checked);
+              }}
+            />
+            {t('user.logout.forget')}
+          </label>
+          <p className={styles.questionText}>{t('user.logout.forgetHint')}</p>
         </div>
       }
       actions={[{ key: 'logout', text: t('user.logout.confirm'), danger: true, bold: true }]}

@@ -1,0 +1,23 @@
+import { PATHS } from '#shared/routing';
+import { $isLoggedIn, $userInfo } from '#shared/session';
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ViewerAvatar } from './viewer-avatar.tsx';
+import styles from './viewer.module.css';
+
+/**
+ * The way into the personal centre (settings, language, theme, help, log out): the user's avatar
+ * in the header of every main screen, named "My account" as the screen it opens is titled.
+ */
+export function AccountLink() {
+  const { t } = useTranslation();
+  const [loggedIn, user] = useUnit([$isLoggedIn, $userInfo]);
+  // A guest (IPO is open to guests) has no account to open.
+  if (!loggedIn) return null;
+  return (
+    <Link to={PATHS.user} className={styles.accountLink} aria-label={t('user.title')}>
+      <ViewerAvatar src={user?.avatar ?? ''} nickname={user?.nickname ?? ''} size={30} />
+    </Link>
+  );
+}
