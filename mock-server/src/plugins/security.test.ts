@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from '../test/wire.ts';
 import { readAppEndpoints, SAME_ORIGIN } from './security.ts';
+import { DOCUMENT_ONLY_HEADERS } from './web.ts';
 
 let dir: string | undefined;
 let app: FastifyInstance | undefined;
@@ -20,9 +21,14 @@ afterEach(async () => {
 async function serve(
   config: string | null,
   html = '<!doctype html><title>Bourse</title>',
+  asset?: string,
 ): Promise<FastifyInstance> {
   dir = await mkdtemp(join(tmpdir(), 'bourse-csp-'));
   await writeFile(join(dir, 'index.html'), html);
+  if (asset !== undefined) {
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'assets', asset), 'export {};');
+  }
   if (config !== null) await writeFile(join(dir, 'config.json'), config);
   app = await testApp({ webDir: dir });
   return app;
@@ -101,11 +107,10 @@ describe('the security headers', () => {
     expect(String(csp.get('script-src'))).not.toContain('unsafe');
   });
 
-  it('come on pages, files and API replies, and force nothing onto https', async () => {
+  it('come on pages and API replies, and force nothing onto https', async () => {
     const server = await serve('{}');
     for (const response of [
       await page(server),
-      await server.inject({ method: 'GET', url: '/config.json' }),
       await server.inject({ method: 'POST', url: '/api/index/getConfig', payload: {} }),
       await server.inject({ method: 'GET', url: '/__control/health' }),
     ]) {
@@ -116,6 +121,22 @@ describe('the security headers', () => {
       expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(response.headers['cross-origin-resource-policy']).toBeUndefined();
       expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
+  it("leave a document's headers off the app's files, which a phone fetches by the dozen", async () => {
+    const server = await serve('{}', undefined, 'index-abc123.js');
+    const page_ = await page(server);
+    for (const response of [
+      await server.inject({ method: 'GET', url: '/assets/index-abc123.js' }),
+      await server.inject({ method: 'GET', url: '/config.json' }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(response.headers[header]).toBeUndefined();
+      const saved = JSON.stringify(response.headers).length;
+      expect(JSON.stringify(page_.headers).length - saved).toBeGreaterThan(400);
     }
   });
 });
