@@ -54,6 +54,19 @@ export default defineConfig({
     sourcemap: true,
     // The report the login-route budget is read from.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // A slice's components are only code to call: one that nothing renders is dropped with
+        // what it imports, even when it sits in a public index beside one that is rendered (the
+        // header's account link would otherwise bring the identity tag and antd's Tag to every
+        // screen). Models, libs and shared code keep the default analysis: an Effector model is
+        // wired when it is imported.
+        moduleSideEffects: (id) =>
+          /[\\/]src[\\/](entities|features|widgets|pages)[\\/].+[\\/]ui[\\/][^\\/]+\.tsx$/.test(id)
+            ? false
+            : undefined,
+      },
+    },
   },
   server: {
     host: true,

@@ -11,7 +11,7 @@
 //
 //   npx tsx scripts/bench/lighthouse.ts    (alone; BENCH_URL, BENCH_LH_RUNS, BENCH_PORT, BENCH_DEVTOOLS_PORT)
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -189,6 +189,12 @@ export async function measureLighthouse(options: {
         const result = await lighthouse(url, flags);
         if (!result) throw new Error(`lighthouse gave no result for ${url}`);
         const { lhr } = result;
+        const keep = process.env['BENCH_LH_REPORTS']?.trim();
+        if (keep) {
+          // The whole report, to read what a figure is made of (bootup time, long tasks, requests).
+          mkdirSync(keep, { recursive: true });
+          writeFileSync(join(keep, `${target.name}-${String(run)}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) {
           failures.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
           console.log(
