@@ -29,8 +29,8 @@ import {
  * Every registered screen (PAGE_ROUTES, read from the app itself, so a page a later issue
  * registers is covered without touching this file), by day and by night, in all eight
  * languages, on a 360 px phone: no serious or critical axe violation, no text that does not
- * fit, no raw translation key, placeholder or English left in another language, and (with
- * E2E_SCREENSHOTS=1) a screenshot of each in e2e/screenshots/.
+ * fit, no raw translation key, placeholder or English left in another language, and a
+ * screenshot of each in e2e/screenshots/.
  */
 
 const TRADER = scenarioUser('verified-trader');
@@ -89,12 +89,6 @@ const VISITS: readonly Visit[] = [
 const STORED = { theme: 'bourse.theme', language: 'bourse.app_language' } as const;
 
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
-/**
- * E2E_SCREENSHOTS=1 keeps a full-page screenshot of every screen. Off by default: some three
- * hundred full-page captures are a good part of the pass's time, and a failure names its screen
- * and check (and Playwright keeps a screenshot of a failed test).
- */
-const SCREENSHOTS_WANTED = /^(1|true|yes)$/i.test(process.env['E2E_SCREENSHOTS'] ?? '');
 
 /**
  * axe-core, as @axe-core/playwright brings it, is put into each document once, before the app
@@ -211,7 +205,6 @@ async function check(page: Page, visit: Visit, theme: Theme, language: Language)
     )
     .toEqual([]);
 
-  if (!SCREENSHOTS_WANTED) return;
   const folder = new URL(`${theme}/${language}/`, SCREENSHOTS);
   mkdirSync(folder, { recursive: true });
   await page.screenshot({
@@ -228,7 +221,7 @@ test.use({
   deviceScaleFactor: 1,
   reducedMotion: 'reduce',
   // A trace of some three hundred screens costs minutes; each failure names its screen and
-  // check.
+  // check, and the screenshots are kept.
   trace: 'off',
 });
 
