@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from '../test/wire.ts';
@@ -25,6 +26,8 @@ async function serve(
 ): Promise<FastifyInstance> {
   dir = await mkdtemp(join(tmpdir(), 'bourse-csp-'));
   await writeFile(join(dir, 'index.html'), html);
+  // The build writes compressed twins, which the server sends to browsers that take them.
+  await writeFile(join(dir, 'index.html.br'), brotliCompressSync(html));
   if (asset !== undefined) {
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'assets', asset), 'export {};');
@@ -111,6 +114,11 @@ describe('the security headers', () => {
     const server = await serve('{}');
     for (const response of [
       await page(server),
+      await server.inject({
+        method: 'GET',
+        url: '/pages/home/home',
+        headers: { 'accept-encoding': 'br' },
+      }),
       await server.inject({ method: 'POST', url: '/api/index/getConfig', payload: {} }),
       await server.inject({ method: 'GET', url: '/__control/health' }),
     ]) {

@@ -46,7 +46,8 @@ export async function serveWeb(
     // costs no CPU per request and gets brotli's best ratio. Vary: Accept-Encoding comes with it.
     preCompressed: true,
     setHeaders: (response, path) => {
-      if (!/\.html$/i.test(path)) {
+      // A page goes out as index.html or as the .br or .gz twin the build wrote beside it.
+      if (!/\.html(\.(br|gz))?$/i.test(path)) {
         // Helmet writes them straight onto the raw response, before the route runs.
         for (const header of DOCUMENT_ONLY_HEADERS) response.raw.removeHeader(header);
       }
