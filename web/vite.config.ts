@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { preloadLanding } from './build/preload-landing.ts';
+import { splashMark } from './build/splash-mark.ts';
 
 // In development (`npm run dev`) the mock serves the API and socket, and Vite proxies to it.
 const mock = process.env['MOCK_URL'] ?? 'http://127.0.0.1:8080';
@@ -35,6 +36,7 @@ export default defineConfig({
   plugins: [
     react(),
     zodWithoutEval(),
+    splashMark(new URL('./public/favicon.svg', import.meta.url)),
     // The landing screen's code and the fallback texts, fetched with the entry, not after it.
     preloadLanding(['src/pages/login/index.ts', 'src/shared/i18n/locales/en.json']),
     // Brotli and gzip files beside each text asset, so the server sends them as they are

@@ -6,6 +6,8 @@
 export function Splash({ label }: { label: string }) {
   return (
     <div className="app-splash" data-splash role="status" aria-busy="true">
+      {/* index.html draws this file inline; here it comes from the cache */}
+      <img className="app-splash-mark" src="/favicon.svg" alt="" width={56} height={56} />
       <span className="visually-hidden">{label}</span>
     </div>
   );
