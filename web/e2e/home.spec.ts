@@ -137,3 +137,42 @@ test('the home screen by night: dark background and cards, live prices still sho
     featured.getByRole('link', { name: new RegExp(firstOf('stock').display) }),
   ).toContainText(LIVE_QUOTE);
 });
+
+test.describe('the banner strip', () => {
+  /** The slide (0-based) whose picture fills the strip, from where each one is drawn. */
+  const slideInView = (page: Page) =>
+    page.getByRole('region', { name: text('home.banners.label') }).evaluate((region) => {
+      const box = region.getBoundingClientRect();
+      const links = [...region.querySelectorAll('a')];
+      return links.findIndex((link) => Math.abs(link.getBoundingClientRect().left - box.left) < 2);
+    });
+
+  test('turns to the next slide by itself, and stays where the user put it', async ({ page }) => {
+    await page.clock.install();
+    await openHome(page);
+    const banners = page.getByRole('region', { name: text('home.banners.label') });
+    await expect(banners.getByRole('link').first()).toBeAttached();
+    expect(await slideInView(page)).toBe(0);
+
+    await page.clock.runFor(4_500);
+    await expect.poll(() => slideInView(page)).toBe(1);
+
+    // The user swipes back to the first: the strip snaps there and no longer turns.
+    await banners.dispatchEvent('pointerdown');
+    await banners.getByRole('link').first().hover();
+    await page.mouse.wheel(-80, 0);
+    await expect.poll(() => slideInView(page)).toBe(0);
+    await page.clock.runFor(12_000);
+    expect(await slideInView(page)).toBe(0);
+  });
+
+  test('does not turn when the system asks for less motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await openHome(page);
+    const banners = page.getByRole('region', { name: text('home.banners.label') });
+    await expect(banners.getByRole('link').first()).toBeAttached();
+    await page.clock.runFor(12_000);
+    expect(await slideInView(page)).toBe(0);
+  });
+});

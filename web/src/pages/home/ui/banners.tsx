@@ -3,9 +3,8 @@ import { linkTargetOf, PATHS } from '#shared/routing';
 import { LoadError } from '#shared/ui/states';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import Swiper from 'antd-mobile/es/components/swiper';
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -68,27 +67,98 @@ export function BannerStrip() {
       onPointerDown={handle}
       onFocus={handle}
     >
-      <Swiper
+      <BannerTrack
+        banners={banners}
         autoplay={!reducedMotion && !handled && banners.length > 1}
-        autoplayInterval={AUTOPLAY_MS}
-        loop={banners.length > 1}
-        className={styles.swiper}
-      >
-        {banners.map((banner, index) => (
-          <Swiper.Item key={banner.id}>
-            <BannerSlide
-              banner={banner}
-              label={t('home.banners.slide', {
-                index: index + 1,
-                count: banners.length,
-                title: banner.title,
-              })}
-            />
-          </Swiper.Item>
-        ))}
-      </Swiper>
+        slideLabel={(banner, index) =>
+          t('home.banners.slide', { index: index + 1, count: banners.length, title: banner.title })
+        }
+      />
     </section>
   );
+}
+
+/**
+ * The slides side by side in a strip the browser scrolls and snaps (CSS scroll snap): a swipe is
+ * the browser's own, and a turn is a smooth scroll the compositor runs. A JavaScript carousel
+ * (antd's Swiper: react-spring and a gesture library) animated every turn on the main thread,
+ * about when Home finishes loading.
+ */
+function BannerTrack({
+  banners,
+  autoplay,
+  slideLabel,
+}: {
+  banners: readonly Banner[];
+  autoplay: boolean;
+  slideLabel: (banner: Banner, index: number) => string;
+}) {
+  const track = useRef<HTMLDivElement>(null);
+  const current = useCurrentSlide(track);
+  useAutoplay(track, banners.length, autoplay);
+  return (
+    <>
+      <div ref={track} className={styles.bannerTrack}>
+        {banners.map((banner, index) => (
+          <div key={banner.id} className={styles.bannerSlide}>
+            <BannerSlide banner={banner} label={slideLabel(banner, index)} />
+          </div>
+        ))}
+      </div>
+      {banners.length > 1 ? (
+        // Where the strip stands, for the eye: each slide's link says "2 of 3" itself.
+        <div className={styles.bannerDots} aria-hidden="true">
+          {banners.map((banner, index) => (
+            <span
+              key={banner.id}
+              className={`${styles.bannerDot} ${index === current ? styles.bannerDotOn : ''}`}
+            />
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The slide in view: re-rendered when it changes, not on every scroll event. */
+function useCurrentSlide(track: RefObject<HTMLDivElement | null>): number {
+  const [current, setCurrent] = useState(0);
+  useEffect(() => {
+    const element = track.current;
+    if (element === null) return;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame !== 0) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const width = element.clientWidth;
+        if (width > 0) setCurrent(Math.round(element.scrollLeft / width));
+      });
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [track]);
+  return current;
+}
+
+/** Turns to the next slide every AUTOPLAY_MS, from the last back to the first. */
+function useAutoplay(track: RefObject<HTMLDivElement | null>, count: number, on: boolean) {
+  useEffect(() => {
+    if (!on || count < 2) return;
+    const timer = window.setInterval(() => {
+      const element = track.current;
+      const width = element?.clientWidth ?? 0;
+      if (element === null || width === 0) return;
+      const next = (Math.round(element.scrollLeft / width) + 1) % count;
+      element.scrollTo({ left: next * width, behavior: 'smooth' });
+    }, AUTOPLAY_MS);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [track, count, on]);
 }
 
 function BannerSlide({ banner, label }: { banner: Banner; label: string }) {
