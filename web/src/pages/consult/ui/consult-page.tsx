@@ -50,8 +50,7 @@ export function ConsultPage() {
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const headingId = `${id ?? title}-heading`;
   return (
-    // Focusable from script only: "online support" moves the focus to the agents.
-    <section className={styles.section} id={id} aria-labelledby={headingId} tabIndex={-1}>
+    <section className={styles.section} id={id} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {title}
       </h2>
