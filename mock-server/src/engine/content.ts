@@ -42,7 +42,7 @@ export class Content {
       list: BANNERS.map((banner) => ({
         id: banner.id,
         title: banner.title[language],
-        image: bannerImagePath(banner.image),
+        image: bannerImagePath(banner.image, language),
         link: banner.link,
       })),
     };

@@ -108,10 +108,11 @@ describe('IPO offerings', () => {
     );
   });
 
-  it('writes in the caller language, English where a long text has no translation', () => {
+  it('writes in the caller language, the description included', () => {
     const de = exchange.ipo.detail('de', '2');
     expect(de.summary).toContain('Software');
-    expect(de.description).toBe(exchange.ipo.detail('en', '2').description);
+    expect(de.description).toContain('Abo-Plattform');
+    expect(exchange.ipo.detail('jp', '2').description).toContain('サブスクリプション');
     expect(exchange.ipo.detail('zh', '2').description).toContain('訂閱');
   });
 

@@ -1,4 +1,4 @@
-import { HOUR_MS, IPO_OFFERINGS, localize, type IpoFixture } from '@bourse/fixtures';
+import { HOUR_MS, IPO_OFFERINGS, type IpoFixture } from '@bourse/fixtures';
 import type { IpoOffering, IpoStatus, Language } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError } from './errors.ts';
@@ -129,7 +129,7 @@ export class Ipo {
             .toFixed(2, Decimal.ROUND_HALF_UP)
         : null,
       summary: offering.summary[language],
-      description: localize(offering.description, language),
+      description: offering.description[language],
     };
   }
 }

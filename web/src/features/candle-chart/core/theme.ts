@@ -32,7 +32,7 @@ const read = (style: CSSStyleDeclaration, name: string, fallback: string): strin
 
 /**
  * The chart's colours from the design tokens (CSS variables) in effect on `element`: the
- * surface, text, border, profit green and loss red of the current theme, day or night.
+ * surface, text, border, profit green, loss red and text-on-solid of the current theme.
  */
 export function themeFromCss(element: Element): ChartTheme {
   const style = getComputedStyle(element);
@@ -45,7 +45,8 @@ export function themeFromCss(element: Element): ChartTheme {
     up: read(style, '--color-profit', DAY_THEME.up),
     down: read(style, '--color-loss', DAY_THEME.down),
     crosshair: muted,
-    labelText: DAY_THEME.labelText,
+    // the last-price tag is text on the profit or loss colour: the theme's text-on-solid
+    labelText: read(style, '--color-on-solid', DAY_THEME.labelText),
     // yellow, violet, blue: the tokens have no violet, and it reads on both backgrounds
     ma: [
       read(style, '--color-warning', DAY_THEME.ma[0]),

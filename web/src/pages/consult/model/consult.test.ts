@@ -44,12 +44,12 @@ const HELP: HelpEntry[] = Array.from({ length: 5 }, (_, i) => ({
 }));
 
 /** The server: answers the three calls, records them, and fails the paths told to. */
-function supportServer() {
+function supportServer(agents: readonly SupportAgent[] = AGENTS) {
   const calls: string[] = [];
   const failing = new Set<string>();
   const replies: Record<string, unknown> = {
     [endpoints.index.getCustomer.path]: { list: CHANNELS },
-    [endpoints.user.getCustomerList.path]: { list: AGENTS },
+    [endpoints.user.getCustomerList.path]: { list: agents },
     [endpoints.index.getCustomerList.path]: { list: HELP },
   };
   const client: ApiClient = {
@@ -83,7 +83,8 @@ describe('the support screen', () => {
     await allSettled(ConsultGate.open, { scope, params: {} });
 
     expect(scope.getState($channelsView)).toBe('ready');
-    expect(scope.getState($channels)).toHaveLength(2);
+    // The in-app desk is not offered (see below): Telegram is.
+    expect(scope.getState($channels)?.map((c) => c.id)).toStrictEqual(['tg']);
     expect(scope.getState($faqView)).toBe('ready');
     expect(scope.getState($faq)?.map((q) => q.id)).toStrictEqual(
       HELP.slice(0, FAQ_TEASER_SIZE).map((q) => q.id),
@@ -127,6 +128,30 @@ describe('the support screen', () => {
 
     expect(server.count(AGENTS_PATH)).toBe(1);
     expect(scope.getState($agentsView)).toBe('ready');
+  });
+
+  it('offers no in-app chat: channels and agents that lead to this screen or nowhere are left out', async () => {
+    declareAvailablePaths([PATHS.help, PATHS.consult]);
+    const mei: SupportAgent = {
+      id: 'a3',
+      name: 'Mei',
+      channel: 'online',
+      link: '/pages/consult/consult',
+      online: true,
+    };
+    const nowhere: SupportAgent = { ...mei, id: 'a4', name: 'Kai', link: 'javascript:alert(1)' };
+    const server = supportServer([...AGENTS, mei, nowhere]);
+    const scope = fork({
+      values: [
+        [$apiClient, server.client],
+        [$isLoggedIn, true],
+      ],
+    });
+
+    await allSettled(ConsultGate.open, { scope, params: {} });
+
+    expect(scope.getState($channels)?.map((c) => c.id)).toStrictEqual(['tg']);
+    expect(scope.getState($agents)?.map((a) => a.name)).toStrictEqual(['Emma', 'Sofia']);
   });
 
   it('forgets the agents when the user signs out', async () => {

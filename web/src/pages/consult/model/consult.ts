@@ -4,6 +4,7 @@ import { $isLoggedIn } from '#shared/session';
 import { endpoints, type ResponseOf } from '@bourse/protocol';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
+import { linkTargetOf } from './links.ts';
 
 export type SupportChannel = ResponseOf<typeof endpoints.index.getCustomer>['list'][number];
 export type SupportAgent = ResponseOf<typeof endpoints.user.getCustomerList>['list'][number];
@@ -56,9 +57,19 @@ sample({
   target: fetchAgentsFx,
 });
 
-$channels.on(fetchChannelsFx.doneData, (_, reply) => reply.list);
+/**
+ * Only what opens something is offered. The protocol has no in-app conversation, so a channel or
+ * agent whose link is this very screen (the backend's "online" desk) or that leads nowhere the app
+ * can follow would be a dead control: it is left out, and the other channels remain.
+ */
+const reachable = (item: { readonly link: string }): boolean => {
+  const kind = linkTargetOf(item.link).kind;
+  return kind !== 'desk' && kind !== 'none';
+};
+
+$channels.on(fetchChannelsFx.doneData, (_, reply) => reply.list.filter(reachable));
 $channelsFailed.on(fetchChannelsFx, () => false).on(fetchChannelsFx.fail, () => true);
-$agents.on(fetchAgentsFx.doneData, (_, reply) => reply.list);
+$agents.on(fetchAgentsFx.doneData, (_, reply) => reply.list.filter(reachable));
 $agentsFailed.on(fetchAgentsFx, () => false).on(fetchAgentsFx.fail, () => true);
 $faq.on(fetchFaqFx.doneData, (_, reply) => reply.list.slice(0, FAQ_TEASER_SIZE));
 $faqFailed.on(fetchFaqFx, () => false).on(fetchFaqFx.fail, () => true);

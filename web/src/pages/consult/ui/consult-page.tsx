@@ -1,5 +1,4 @@
 import { PATHS } from '#shared/routing';
-import { $isLoggedIn } from '#shared/session';
 import { Chevron as ChevronIcon, LineIcon, Page } from '#shared/ui';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -51,8 +50,7 @@ export function ConsultPage() {
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const headingId = `${id ?? title}-heading`;
   return (
-    // Focusable from script only: "online support" moves the focus to the agents.
-    <section className={styles.section} id={id} aria-labelledby={headingId} tabIndex={-1}>
+    <section className={styles.section} id={id} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {title}
       </h2>
@@ -117,7 +115,7 @@ function ChannelRow({ channel }: { channel: SupportChannel }) {
   return <SupportLink target={target}>{body}</SupportLink>;
 }
 
-/** Opens a support link the way its kind asks; the desk is this screen, so it points below. */
+/** Opens a support link the way its kind asks. */
 function SupportLink({
   target,
   children,
@@ -126,7 +124,6 @@ function SupportLink({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const loggedIn = useUnit($isLoggedIn);
   switch (target.kind) {
     case 'external':
       return (
@@ -151,28 +148,10 @@ function SupportLink({
         </Link>
       );
     case 'desk':
-      // In-app chat is with the user's own agents, listed on this screen once signed in.
-      return loggedIn ? (
-        <a className={styles.row} href={`#${AGENTS_ID}`} onClick={scrollToAgents}>
-          {children}
-          <Chevron />
-        </a>
-      ) : (
-        <Link className={styles.row} to={PATHS.login} state={{ from: PATHS.consult }}>
-          {children}
-          <span className={styles.action}>{t('consult.signIn')}</span>
-        </Link>
-      );
     case 'none':
+      // Never offered (the model leaves them out): the protocol has no in-app conversation.
       return <div className={styles.row}>{children}</div>;
   }
-}
-
-function scrollToAgents(event: { preventDefault(): void }) {
-  event.preventDefault();
-  const section = document.getElementById(AGENTS_ID);
-  section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  section?.focus({ preventScroll: true });
 }
 
 function Agents() {
@@ -237,10 +216,7 @@ function AgentRow({ agent }: { agent: SupportAgent }) {
       </span>
     </>
   );
-  // The desk is this screen: an agent reached there has nothing more to open.
-  return (
-    <SupportLink target={target.kind === 'desk' ? { kind: 'none' } : target}>{body}</SupportLink>
-  );
+  return <SupportLink target={target}>{body}</SupportLink>;
 }
 
 function FaqTeaser() {
