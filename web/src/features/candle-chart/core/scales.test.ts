@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberStyleOf } from '#shared/format';
 import { formatTick, priceTicks, readoutTimeFormat, timeTicks } from './scales.ts';
 
 /** Opening times every `step` ms from a local date, as the chart's column holds them. */
@@ -15,7 +16,10 @@ describe('the price axis', () => {
   it('writes levels with the symbol decimals and no float noise', () => {
     expect(formatTick(0.1 + 0.2, 2)).toBe('0.30');
     expect(formatTick(1.0844, 5)).toBe('1.08440');
-    expect(formatTick(97_220, 2)).toBe('97220.00');
+    // grouped, in the app language's style, like every other number on screen
+    expect(formatTick(97_220, 2)).toBe('97,220.00');
+    expect(formatTick(400_000, 2, numberStyleOf('de'))).toBe('400.000,00');
+    expect(formatTick(400_000, 2, numberStyleOf('fr'))).toBe('400\u202f000,00');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type CountableTimeInterval,
   type TimeInterval,
 } from 'd3';
+import { ENGLISH_NUMBERS, localizeDecimal, type NumberStyle } from '#shared/format';
 import Decimal from 'decimal.js';
 
 /** Every period's length in ms (a month and a week as their usual lengths, for spacing). */
@@ -34,11 +35,19 @@ export function priceTicks(min: number, max: number, count: number): number[] {
 }
 
 /**
- * A tick level written with the symbol's decimals. Ticks are round numbers the axis chose; the
- * decimal conversion keeps a binary fraction (0.30000000000000004) out of the label.
+ * A tick level written with the symbol's decimals, in the language's number style (97,250.00;
+ * 97.250,00 in German). Ticks are round numbers the axis chose; the decimal conversion keeps a
+ * binary fraction (0.30000000000000004) out of the label.
  */
-export function formatTick(tick: number, precision: number): string {
-  return new Decimal(tick).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed(precision);
+export function formatTick(
+  tick: number,
+  precision: number,
+  style: NumberStyle = ENGLISH_NUMBERS,
+): string {
+  const fixed = new Decimal(tick)
+    .toDecimalPlaces(precision, Decimal.ROUND_HALF_UP)
+    .toFixed(precision);
+  return localizeDecimal(/[1-9]/.test(fixed) ? fixed : fixed.replace('-', ''), style);
 }
 
 export type TimeLabelKind = 'time' | 'day' | 'month' | 'year';

@@ -11,7 +11,7 @@ import {
   type IpoOffering,
   type IpoStatus,
 } from '#entities/ipo';
-import { formatAmount } from '#shared/format';
+import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
@@ -111,30 +111,31 @@ function NextStage({ offering }: { offering: IpoOffering }) {
 
 function Figures({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
+  const numbers = useNumberStyle();
   const unknown = t('ipoDetail.notYetKnown');
   const rows: readonly { key: string; label: string; value: string; tone?: string }[] = [
     {
       key: 'issue',
       label: t('ipoDetail.issuePrice'),
-      value: formatIpoPrice(offering.issue_price, offering.currency),
+      value: formatIpoPrice(offering.issue_price, offering.currency, numbers),
     },
     {
       key: 'shares',
       label: t('ipoDetail.sharesOffered'),
-      value: formatAmount(offering.shares_offered, 0),
+      value: formatAmount(offering.shares_offered, 0, numbers),
     },
     {
       key: 'min',
       label: t('ipoDetail.minShares'),
       value: t('ipoDetail.shares', {
         count: Number(offering.min_shares),
-        formatted: formatAmount(offering.min_shares, 0),
+        formatted: formatAmount(offering.min_shares, 0, numbers),
       }),
     },
     {
       key: 'raise',
       label: t('ipoDetail.raiseAmount'),
-      value: formatIpoPrice(offering.raise_amount, offering.currency),
+      value: formatIpoPrice(offering.raise_amount, offering.currency, numbers),
     },
     { key: 'exchange', label: t('ipoDetail.exchange'), value: offering.exchange },
     {
@@ -143,7 +144,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.subscription_multiple === null
           ? unknown
-          : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2) }),
+          : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2, numbers) }),
     },
     {
       key: 'listingPrice',
@@ -151,7 +152,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.listing_price === null
           ? unknown
-          : formatIpoPrice(offering.listing_price, offering.currency),
+          : formatIpoPrice(offering.listing_price, offering.currency, numbers),
     },
     {
       key: 'change',
@@ -159,7 +160,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.listing_change_rate === null
           ? unknown
-          : formatIpoChange(offering.listing_change_rate),
+          : formatIpoChange(offering.listing_change_rate, numbers),
       tone: styles[changeTone(offering.listing_change_rate)],
     },
   ];
