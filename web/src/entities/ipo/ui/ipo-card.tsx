@@ -10,8 +10,6 @@ import styles from './ipo.module.css';
 import { changeTone, formatIpoChange, formatIpoPrice, NO_VALUE } from './numbers.ts';
 
 /** The day only: the detail has the times, and three columns fit the narrowest phones. */
-const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
-
 interface Fact {
   readonly label: string;
   readonly value: string;
@@ -38,7 +36,7 @@ export function IpoCard({
   showStatus = true,
 }: IpoCardProps) {
   const { t } = useTranslation();
-  const date = useDateFormat(DAY);
+  const date = useDateFormat('monthDay');
   const facts = factsOf(offering, t, useNumberStyle());
   return (
     <Link className={styles.card} to={to}>

@@ -1,5 +1,5 @@
 import { asPercent, localizeDecimal, useNumberStyle, type NumberStyle } from '#shared/format';
-import { HTML_LANG, $language } from '#shared/i18n';
+import { dateFormatOf, HTML_LANG, $language } from '#shared/i18n';
 import type { KlinePeriod } from '@bourse/protocol';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import {
 } from '../core/chart.ts';
 import { candlesChange, type Candle } from '../core/columns.ts';
 import { MA_WINDOWS } from '../core/indicators.ts';
-import { readoutTimeFormat } from '../core/scales.ts';
+import { readoutTimeStyle } from '../core/scales.ts';
 import { candleChange, summarizeRange } from '../core/summary.ts';
 import styles from './candle-chart.module.css';
 
@@ -133,7 +133,7 @@ export function CandleChartView({
     [summarized],
   );
   const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, readoutTimeFormat(period)),
+    () => dateFormatOf(locale, readoutTimeStyle(period)),
     [locale, period],
   );
 

@@ -12,7 +12,7 @@ import {
   type IpoStatus,
 } from '#entities/ipo';
 import { formatAmount, useNumberStyle } from '#shared/format';
-import { useDateFormat } from '#shared/i18n';
+import { formatDateRange, useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
@@ -23,8 +23,6 @@ import { useNavigate } from 'react-router-dom';
 import { $offering, $status, IpoDetailGate, retryClicked, stageDue } from '../model/detail.ts';
 import styles from './ipo-page.module.css';
 import { countdownParts, useCountdown } from './use-countdown.ts';
-
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 const STAGE_KEYS = {
   subscribing: 'ipoDetail.stage.subscribing',
@@ -82,7 +80,7 @@ function OfferingDetail({ offering }: { offering: IpoOffering }) {
 /** How long until the next stage; when it is due, the offering is read again. */
 function NextStage({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE_TIME);
+  const date = useDateFormat('dateTime');
   const next = nextIpoStage(offering);
   const due = useUnit(stageDue);
   const remaining = useCountdown(next?.at ?? null, due);
@@ -183,7 +181,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
 
 function Timeline({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE_TIME);
+  const date = useDateFormat('dateTime');
   const stages = ipoStages(offering);
   const current = stages.findIndex((stage) => stage.status === offering.status);
   return (
@@ -196,7 +194,7 @@ function Timeline({ offering }: { offering: IpoOffering }) {
           const progress = stageProgress(offering, stage.status);
           const when =
             stage.status === 'subscribing'
-              ? date.formatRange(offering.subscription_start, offering.subscription_end)
+              ? formatDateRange(date, offering.subscription_start, offering.subscription_end)
               : date.format(stage.at);
           return (
             <Steps.Step
