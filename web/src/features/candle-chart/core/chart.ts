@@ -1,12 +1,15 @@
 import { localizeDecimal, numberStyleOf } from '#shared/format';
+import { dateFormatOf } from '#shared/i18n';
 import type { KlinePeriod } from '@bourse/protocol';
 import { CandleColumns, type Candle, type CandleMerge } from './columns.ts';
 import { MA_WINDOWS, movingAverage, movingAverageAt, movingAverageText } from './indicators.ts';
 import {
   formatTick,
+  levelsClearOf,
+  priceLabelBox,
   priceTicks,
-  readoutTimeFormat,
-  TIME_LABEL_FORMATS,
+  readoutTimeStyle,
+  TIME_LABEL_STYLES,
   timeTicks,
   type TimeLabelKind,
 } from './scales.ts';
@@ -114,9 +117,6 @@ const WHEEL_ZOOM_SPEED = 0.0015;
 const KEY_ZOOM = 1.25;
 const KEY_PAN_SHARE = 0.15;
 
-/** Date formats by language, label kind and period, shared by every chart (they are slow to make). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 interface Pointer {
   x: number;
   y: number;
@@ -217,23 +217,17 @@ export function createCandleChart(
 
   // ---- drawing -----------------------------------------------------------------------------
 
-  const timeFormat = (kind: TimeLabelKind | 'readout') => {
-    const key = `${options.locale ?? ''}|${kind}|${period()}`;
-    let format = timeFormats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(
-        options.locale,
-        kind === 'readout' ? readoutTimeFormat(period()) : TIME_LABEL_FORMATS[kind],
-      );
-      timeFormats.set(key, format);
-    }
-    return format;
-  };
+  const timeFormat = (kind: TimeLabelKind | 'readout') =>
+    dateFormatOf(
+      options.locale,
+      kind === 'readout' ? readoutTimeStyle(period()) : TIME_LABEL_STYLES[kind],
+    );
 
   const label = (text: string, x: number, y: number, background: string, colour: string) => {
     const textWidth = ctx.measureText(text).width;
     ctx.fillStyle = background;
-    ctx.fillRect(x, y - FONT_SIZE / 2 - 3, textWidth + 8, FONT_SIZE + 6);
+    const { half } = priceLabelBox(FONT_SIZE);
+    ctx.fillRect(x, y - half, textWidth + 8, 2 * half);
     ctx.fillStyle = colour;
     ctx.fillText(text, x + 4, y);
   };
@@ -289,10 +283,15 @@ export function createCandleChart(
     ctx.fill();
     ctx.fillStyle = theme.muted;
     ctx.textAlign = 'left';
-    const axisLabels = levels.map((level) => ({
-      text: formatTick(level, precision(), numbers()),
-      y: yOf(level),
-    }));
+    // the last price's tag sits on the axis: a level label it would cover is not drawn
+    const lastClose = series.close[count - 1] ?? 0;
+    const lastY = Math.min(bottom, Math.max(top, yOf(lastClose)));
+    const { half } = priceLabelBox(FONT_SIZE);
+    const axisLabels = levelsClearOf(
+      levels.map((level) => ({ text: formatTick(level, precision(), numbers()), y: yOf(level) })),
+      lastY,
+      half,
+    );
     for (const { text, y } of axisLabels) ctx.fillText(text, plot + 6, y);
 
     // time axis
@@ -388,9 +387,7 @@ export function createCandleChart(
     // the last price
     const last = series.candles[count - 1] as Candle;
     if (canvas.dataset['lastClose'] !== last.close) canvas.dataset['lastClose'] = last.close;
-    const lastClose = series.close[count - 1] ?? 0;
     const lastColour = lastClose >= (series.open[count - 1] ?? 0) ? theme.up : theme.down;
-    const lastY = Math.min(bottom, Math.max(top, yOf(lastClose)));
     ctx.strokeStyle = lastColour;
     ctx.setLineDash([3, 3]);
     ctx.beginPath();
@@ -406,8 +403,8 @@ export function createCandleChart(
       lastPrice: {
         text: lastText,
         y: lastY,
-        top: lastY - FONT_SIZE / 2 - 3,
-        bottom: lastY + FONT_SIZE / 2 + 3,
+        top: lastY - half,
+        bottom: lastY + half,
       },
     });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { numberStyleOf } from '#shared/format';
-import { formatTick, priceTicks, readoutTimeFormat, timeTicks } from './scales.ts';
+import {
+  formatTick,
+  priceTicks,
+  levelsClearOf,
+  priceLabelBox,
+  readoutTimeStyle,
+  timeTicks,
+} from './scales.ts';
 
 /** Opening times every `step` ms from a local date, as the chart's column holds them. */
 const times = (start: Date, step: number, count: number) =>
@@ -46,8 +53,26 @@ describe('the time axis', () => {
   });
 
   it('reads a candle time in minutes for intraday periods and in days above', () => {
-    expect(readoutTimeFormat('15m')).toHaveProperty('minute');
-    expect(readoutTimeFormat('1d')).not.toHaveProperty('minute');
-    expect(readoutTimeFormat('1M')).not.toHaveProperty('day');
+    expect(readoutTimeStyle('15m')).toBe('monthDayTime');
+    expect(readoutTimeStyle('1d')).toBe('date');
+    expect(readoutTimeStyle('1M')).toBe('monthYear');
+  });
+});
+
+describe("the last price's tag", () => {
+  it('leaves out the axis labels it would cover, and only those', () => {
+    const { half } = priceLabelBox(11);
+    const labels = [10, 58, 106, 154].map((y) => ({ text: String(y), y }));
+    // the tag right on a level, and just over the edge of the next one
+    expect(levelsClearOf(labels, 106, half).map((label) => label.y)).toEqual([10, 58, 154]);
+    expect(levelsClearOf(labels, 70, half).map((label) => label.y)).toEqual([10, 106, 154]);
+    // between two levels, clear of both: every label stays
+    expect(levelsClearOf(labels, 82, half)).toHaveLength(4);
+    // a kept label's box never meets the tag's
+    for (let tag = 0; tag < 170; tag += 0.5) {
+      for (const label of levelsClearOf(labels, tag, half)) {
+        expect(label.y + half <= tag - half || label.y - half >= tag + half).toBe(true);
+      }
+    }
   });
 });
