@@ -5,7 +5,9 @@ export {
   type CandleChart,
   type CandleChartOptions,
   type ChartRange,
+  type AxisLabel,
   type CrosshairInfo,
+  type PriceAxis,
 } from './core/chart.ts';
 export {
   CandleColumns,

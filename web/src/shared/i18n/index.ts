@@ -1,4 +1,10 @@
 export * from './instance.ts';
 export * from './languages.ts';
 export * from './model.ts';
-export { useDateFormat } from './use-date-format.ts';
+export {
+  DATE_STYLES,
+  dateFormatOf,
+  formatDateRange,
+  useDateFormat,
+  type DateStyle,
+} from './use-date-format.ts';

@@ -1,5 +1,5 @@
 import { useDateFormat } from '#shared/i18n';
-import { formatAmount } from '#shared/format';
+import { formatAmount, useNumberStyle, type NumberStyle } from '#shared/format';
 import type { IpoOffering } from '@bourse/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,8 +10,6 @@ import styles from './ipo.module.css';
 import { changeTone, formatIpoChange, formatIpoPrice, NO_VALUE } from './numbers.ts';
 
 /** The day only: the detail has the times, and three columns fit the narrowest phones. */
-const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
-
 interface Fact {
   readonly label: string;
   readonly value: string;
@@ -38,8 +36,8 @@ export function IpoCard({
   showStatus = true,
 }: IpoCardProps) {
   const { t } = useTranslation();
-  const date = useDateFormat(DAY);
-  const facts = factsOf(offering, t);
+  const date = useDateFormat('monthDay');
+  const facts = factsOf(offering, t, useNumberStyle());
   return (
     <Link className={styles.card} to={to}>
       <span className={styles.cardHead}>
@@ -77,24 +75,24 @@ export function IpoCard({
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-function factsOf(offering: IpoOffering, t: Translate): readonly Fact[] {
+function factsOf(offering: IpoOffering, t: Translate, numbers: NumberStyle): readonly Fact[] {
   const price: Fact = {
     label: t('ipo.issuePrice'),
-    value: formatIpoPrice(offering.issue_price, offering.currency),
+    value: formatIpoPrice(offering.issue_price, offering.currency, numbers),
   };
   const multiple: Fact = {
     label: t('ipo.subscriptionMultiple'),
     value:
       offering.subscription_multiple === null
         ? NO_VALUE
-        : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2) }),
+        : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2, numbers) }),
   };
   const at = (label: string, time: number): Fact => ({ label, value: '', time });
   switch (offering.status) {
     case 'subscribing':
       return [
         price,
-        { label: t('ipo.minShares'), value: formatAmount(offering.min_shares, 0) },
+        { label: t('ipo.minShares'), value: formatAmount(offering.min_shares, 0, numbers) },
         at(t('ipo.subscriptionEnds'), offering.subscription_end),
       ];
     case 'submitted':
@@ -106,7 +104,7 @@ function factsOf(offering: IpoOffering, t: Translate): readonly Fact[] {
         price,
         {
           label: t('ipo.listingChange'),
-          value: formatIpoChange(offering.listing_change_rate),
+          value: formatIpoChange(offering.listing_change_rate, numbers),
           tone: changeTone(offering.listing_change_rate),
         },
         at(t('ipo.listedOn'), offering.listing_time),

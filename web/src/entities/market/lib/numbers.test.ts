@@ -1,3 +1,4 @@
+import { numberStyleOf } from '#shared/format';
 import { describe, expect, it } from 'vitest';
 import {
   cachedVolumeFormat,
@@ -89,7 +90,10 @@ describe('volumes', () => {
     expect(formatVolume('18234.5521', volumeFormat('en'))).toBe('18.23K');
     expect(formatVolume('1768123456.78', volumeFormat('en'))).toBe('1.77B');
     expect(formatVolume('950', volumeFormat('en'))).toBe('950');
-    expect(formatVolume('123456', volumeFormat('de'))).toBe('123.456');
+    // German has no short thousands: four digits at most, so it fits the column
+    expect(formatVolume('123456', volumeFormat('de'))).toBe('123.500');
+    expect(formatVolume('212463.76', volumeFormat('de'))).toBe('212.500');
+    expect(formatVolume('1768123456.78', volumeFormat('de'))).toBe('1,77\u00a0Mrd.');
     expect(formatVolume(undefined, volumeFormat('en'))).toBe(NO_VALUE);
     expect(formatVolume('1e6', volumeFormat('en'))).toBe('1M');
     expect(formatVolume('lots', volumeFormat('en'))).toBe(NO_VALUE);
@@ -115,5 +119,16 @@ describe('comparing decimals', () => {
     expect(compareDecimals('100', '99.999')).toBe(1);
     expect(compareDecimals('1e2', '99')).toBe(1);
     expect(compareDecimals('lots', '1')).toBeNull();
+  });
+});
+
+describe('in the language of the app', () => {
+  const de = numberStyleOf('de');
+  it('writes prices and changes in German style, like the volumes', () => {
+    expect(formatPrice('97250.50', 2, de)).toBe('97.250,50');
+    expect(formatPrice('1.0844', 5, de)).toBe('1,08440');
+    expect(formatChangeRate('1.29', de)).toBe('+1,29\u00a0%');
+    expect(formatChangeRate('-0.004', de)).toBe('0,00\u00a0%');
+    expect(formatChangeRate('1.29')).toBe('+1.29%');
   });
 });

@@ -1,4 +1,11 @@
-import { formatAmount } from '#shared/format';
+import {
+  asPercent,
+  ENGLISH_NUMBERS,
+  formatAmount,
+  localizeDecimal,
+  numberStyleOf,
+  type NumberStyle,
+} from '#shared/format';
 import Decimal from 'decimal.js';
 
 /** Which way a signed value points. */
@@ -31,18 +38,17 @@ export function directionOf(value: string | null | undefined): Direction {
 }
 
 /**
- * A decimal string with `decimals` places and thousands separators, as formatAmount writes it.
- * A value that already has exactly that many places (prices come so from the server) is only
- * grouped, without a Decimal: the list formats every price on every tick.
+ * A decimal string with `decimals` places and thousands separators, as formatAmount writes it,
+ * in the language's `style`. A value that already has exactly that many places (prices come so
+ * from the server) is only grouped, without a Decimal: the list formats every price on every tick.
  */
-function fixed(value: string, decimals: number): string {
+function fixed(value: string, decimals: number, style: NumberStyle): string {
   const plain = PLAIN_DECIMAL.exec(value);
-  const [, sign = '', whole = '', fraction] = plain ?? [];
+  const fraction = plain?.[3];
   if (plain === null || (fraction?.length ?? 0) !== decimals || !/[1-9]/.test(value)) {
-    return formatAmount(value, decimals);
+    return formatAmount(value, decimals, style);
   }
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+  return localizeDecimal(value, style);
 }
 
 /**
@@ -108,27 +114,39 @@ export function moveOf(previous: string | null | undefined, next: string | null 
 export const NO_VALUE = '--';
 
 /** `value` with `decimals` places; NO_VALUE for nothing and for what is not a number. */
-function fixedOrNone(value: string | null | undefined, decimals: number): string {
+function fixedOrNone(
+  value: string | null | undefined,
+  decimals: number,
+  style: NumberStyle,
+): string {
   if (value === null || value === undefined) return NO_VALUE;
-  if (PLAIN_DECIMAL.test(value)) return fixed(value, decimals);
-  return decimalOf(value) === null ? NO_VALUE : formatAmount(value, decimals);
+  if (PLAIN_DECIMAL.test(value)) return fixed(value, decimals, style);
+  return decimalOf(value) === null ? NO_VALUE : formatAmount(value, decimals, style);
 }
 
-/** A price with the symbol's decimals and thousands separators: 97,250.50. */
-export function formatPrice(value: string | null | undefined, precision: number): string {
-  return fixedOrNone(value, precision);
+/** A price with the symbol's decimals and thousands separators: 97,250.50 (97.250,50 in German). */
+export function formatPrice(
+  value: string | null | undefined,
+  precision: number,
+  style: NumberStyle = ENGLISH_NUMBERS,
+): string {
+  return fixedOrNone(value, precision, style);
 }
 
-/** A signed percentage from a change rate that travels as a percentage: +1.29%, -0.45%. */
-export function formatChangeRate(value: string | null | undefined): string {
-  const formatted = fixedOrNone(value, 2);
+/** A signed percentage from a change rate that travels as a percentage: +1.29%, -0,45 %. */
+export function formatChangeRate(
+  value: string | null | undefined,
+  style: NumberStyle = ENGLISH_NUMBERS,
+): string {
+  const formatted = fixedOrNone(value, 2, style);
   if (formatted === NO_VALUE) return NO_VALUE;
-  return `${directionOf(formatted.replace(/,/g, '')) === 'up' ? '+' : ''}${formatted}%`;
+  // the sign of what is shown, after rounding: 0.001 shows as 0.00, without a plus
+  const up = !formatted.startsWith('-') && /[1-9]/.test(formatted);
+  return asPercent(`${up ? '+' : ''}${formatted}`, style);
 }
 
-/** The formatter `formatVolume` takes: compact, at most two decimals, in the app language. */
-export const volumeFormat = (locale: string): Intl.NumberFormat =>
-  new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+/** The formatter `formatVolume` takes: the language's compact style (see NumberStyle). */
+export const volumeFormat = (locale: string): Intl.NumberFormat => numberStyleOf(locale).compact;
 
 /**
  * A large quantity in short form, in the formatter's language: 18.23K, 1.77M (1.77万 in

@@ -4,13 +4,6 @@ import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import styles from './market.module.css';
 
-const TIME: Intl.DateTimeFormatOptions = {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-};
-
 /**
  * Says, above live numbers, that they are not live: "offline" or "reconnecting", and since when.
  * One per screen, apart from the rows: it alone reads the feed's freshness, so its changes
@@ -19,7 +12,7 @@ const TIME: Intl.DateTimeFormatOptions = {
 export function LiveStatus() {
   const { t } = useTranslation();
   const [since, online] = useUnit([$staleSince, $online]);
-  const format = useDateFormat(TIME);
+  const format = useDateFormat('timeSeconds');
   return (
     <div role="status" aria-live="polite" data-live-status>
       {since === null ? null : (

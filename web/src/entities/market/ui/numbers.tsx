@@ -1,13 +1,6 @@
-import { HTML_LANG, $language } from '#shared/i18n';
-import { useUnit } from 'effector-react';
+import { useNumberStyle } from '#shared/format';
 import { useMemo } from 'react';
-import {
-  cachedVolumeFormat,
-  directionOf,
-  formatChangeRate,
-  formatPrice,
-  volumeFormat,
-} from '../lib/numbers.ts';
+import { cachedVolumeFormat, directionOf, formatChangeRate, formatPrice } from '../lib/numbers.ts';
 import styles from './market.module.css';
 
 export interface PriceTextProps {
@@ -20,9 +13,10 @@ export interface PriceTextProps {
 
 /** A price with the symbol's decimals, thousands separators and tabular figures. */
 export function PriceText({ value, precision, className }: PriceTextProps) {
+  const style = useNumberStyle();
   return (
     <span className={className ? `${styles.number} ${className}` : styles.number}>
-      {formatPrice(value, precision)}
+      {formatPrice(value, precision, style)}
     </span>
   );
 }
@@ -35,19 +29,20 @@ export interface ChangeTextProps {
 
 /** A signed change rate with %: green when up, red when down, muted when flat. */
 export function ChangeText({ value, className }: ChangeTextProps) {
+  const style = useNumberStyle();
   const direction = directionOf(value);
   return (
     <span
       className={`${styles.number} ${styles[direction] ?? ''} ${className ?? ''}`}
       data-direction={direction}
     >
-      {formatChangeRate(value)}
+      {formatChangeRate(value, style)}
     </span>
   );
 }
 
 /** A compact number formatter in the app language, for volumes (18.23K, 1.77万). */
 export function useVolumeFormat(): (value: string | null | undefined) => string {
-  const language = useUnit($language);
-  return useMemo(() => cachedVolumeFormat(volumeFormat(HTML_LANG[language])), [language]);
+  const style = useNumberStyle();
+  return useMemo(() => cachedVolumeFormat(style.compact), [style]);
 }

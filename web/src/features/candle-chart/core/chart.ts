@@ -1,11 +1,15 @@
+import { localizeDecimal, numberStyleOf } from '#shared/format';
+import { dateFormatOf } from '#shared/i18n';
 import type { KlinePeriod } from '@bourse/protocol';
 import { CandleColumns, type Candle, type CandleMerge } from './columns.ts';
 import { MA_WINDOWS, movingAverage, movingAverageAt, movingAverageText } from './indicators.ts';
 import {
   formatTick,
+  levelsClearOf,
+  priceLabelBox,
   priceTicks,
-  readoutTimeFormat,
-  TIME_LABEL_FORMATS,
+  readoutTimeStyle,
+  TIME_LABEL_STYLES,
   timeTicks,
   type TimeLabelKind,
 } from './scales.ts';
@@ -33,6 +37,18 @@ export interface CrosshairInfo {
   readonly ma: Readonly<Record<number, string | null>>;
 }
 
+/** A text on the price axis: what it says and the middle of its line, in CSS px. */
+export interface AxisLabel {
+  readonly text: string;
+  readonly y: number;
+}
+
+/** What the price axis shows: its level labels and the last price's tag (with its box). */
+export interface PriceAxis {
+  readonly labels: readonly AxisLabel[];
+  readonly lastPrice: (AxisLabel & { readonly top: number; readonly bottom: number }) | null;
+}
+
 /** The candles on screen, by index and by opening time. */
 export interface ChartRange {
   readonly from: number;
@@ -48,7 +64,7 @@ export interface CandleChartOptions {
   readonly period?: KlinePeriod;
   /** decimals of the price axis */
   readonly precision?: number;
-  /** BCP 47 language of time labels; default the browser's */
+  /** BCP 47 language of numbers and time labels; default English numbers, the browser's dates */
   readonly locale?: string | undefined;
   /** fixed colours; default: read from the page's CSS variables and re-read on theme change */
   readonly theme?: ChartTheme;
@@ -79,6 +95,8 @@ export interface CandleChart {
   /** back to the newest candles */
   scrollToLatest(): void;
   getVisibleRange(): ChartRange;
+  /** what the price axis showed at the last draw (also on the canvas as `data-price-axis`) */
+  getPriceAxis(): PriceAxis;
   /** draws now instead of at the next frame (benchmarks, tests) */
   render(): void;
   readonly canvas: HTMLCanvasElement;
@@ -98,9 +116,6 @@ const DRAG_THRESHOLD = 5;
 const WHEEL_ZOOM_SPEED = 0.0015;
 const KEY_ZOOM = 1.25;
 const KEY_PAN_SHARE = 0.15;
-
-/** Date formats by language, label kind and period, shared by every chart (they are slow to make). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 interface Pointer {
   x: number;
@@ -147,12 +162,15 @@ export function createCandleChart(
   let crosshair: Pointer | null = null;
   let crosshairIndex = -1;
   let lastRange: ChartRange | null = null;
+  let priceAxis: PriceAxis = { labels: [], lastPrice: null };
   let gesture: Gesture = { kind: 'none' };
   let longPress: ReturnType<typeof setTimeout> | undefined;
   const pointers = new Map<number, Pointer>();
 
   const precision = () => options.precision ?? 2;
   const period = () => options.period ?? '1m';
+  /** the language's number style: axis, tag, crosshair and legend write numbers in it */
+  const numbers = () => numberStyleOf(options.locale ?? 'en');
 
   // ---- layout ------------------------------------------------------------------------------
 
@@ -160,7 +178,13 @@ export function createCandleChart(
   const measureAxis = () => {
     ctx.font = `${FONT_SIZE}px ${fontFamily}`;
     const last = series.candles.at(-1);
-    const sample = last ? last.high.replace(/\d/g, '8') : '88888.88';
+    // room for the widest price in the language's style: its digits as 8s
+    const high = last ? last.high : '88888.88';
+    const written = [
+      localizeDecimal(high, numbers()),
+      formatTick(Number(high), precision(), numbers()),
+    ];
+    const sample = written.reduce((a, b) => (b.length > a.length ? b : a)).replace(/\d/g, '8');
     axisWidth = Math.ceil(ctx.measureText(sample).width) + 14;
   };
   const plotWidth = () => Math.max(1, width - axisWidth);
@@ -193,23 +217,17 @@ export function createCandleChart(
 
   // ---- drawing -----------------------------------------------------------------------------
 
-  const timeFormat = (kind: TimeLabelKind | 'readout') => {
-    const key = `${options.locale ?? ''}|${kind}|${period()}`;
-    let format = timeFormats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(
-        options.locale,
-        kind === 'readout' ? readoutTimeFormat(period()) : TIME_LABEL_FORMATS[kind],
-      );
-      timeFormats.set(key, format);
-    }
-    return format;
-  };
+  const timeFormat = (kind: TimeLabelKind | 'readout') =>
+    dateFormatOf(
+      options.locale,
+      kind === 'readout' ? readoutTimeStyle(period()) : TIME_LABEL_STYLES[kind],
+    );
 
   const label = (text: string, x: number, y: number, background: string, colour: string) => {
     const textWidth = ctx.measureText(text).width;
     ctx.fillStyle = background;
-    ctx.fillRect(x, y - FONT_SIZE / 2 - 3, textWidth + 8, FONT_SIZE + 6);
+    const { half } = priceLabelBox(FONT_SIZE);
+    ctx.fillRect(x, y - half, textWidth + 8, 2 * half);
     ctx.fillStyle = colour;
     ctx.fillText(text, x + 4, y);
   };
@@ -265,7 +283,16 @@ export function createCandleChart(
     ctx.fill();
     ctx.fillStyle = theme.muted;
     ctx.textAlign = 'left';
-    for (const level of levels) ctx.fillText(formatTick(level, precision()), plot + 6, yOf(level));
+    // the last price's tag sits on the axis: a level label it would cover is not drawn
+    const lastClose = series.close[count - 1] ?? 0;
+    const lastY = Math.min(bottom, Math.max(top, yOf(lastClose)));
+    const { half } = priceLabelBox(FONT_SIZE);
+    const axisLabels = levelsClearOf(
+      levels.map((level) => ({ text: formatTick(level, precision(), numbers()), y: yOf(level) })),
+      lastY,
+      half,
+    );
+    for (const { text, y } of axisLabels) ctx.fillText(text, plot + 6, y);
 
     // time axis
     const xOf = (index: number) => xOfIndex(index, count, plot, viewport);
@@ -360,9 +387,7 @@ export function createCandleChart(
     // the last price
     const last = series.candles[count - 1] as Candle;
     if (canvas.dataset['lastClose'] !== last.close) canvas.dataset['lastClose'] = last.close;
-    const lastClose = series.close[count - 1] ?? 0;
     const lastColour = lastClose >= (series.open[count - 1] ?? 0) ? theme.up : theme.down;
-    const lastY = Math.min(bottom, Math.max(top, yOf(lastClose)));
     ctx.strokeStyle = lastColour;
     ctx.setLineDash([3, 3]);
     ctx.beginPath();
@@ -371,13 +396,24 @@ export function createCandleChart(
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.textAlign = 'left';
-    label(last.close, plot + 1, lastY, lastColour, theme.labelText);
+    const lastText = localizeDecimal(last.close, numbers());
+    label(lastText, plot + 1, lastY, lastColour, theme.labelText);
+    publishPriceAxis({
+      labels: axisLabels,
+      lastPrice: {
+        text: lastText,
+        y: lastY,
+        top: lastY - half,
+        bottom: lastY + half,
+      },
+    });
 
     // legend: the moving averages at the crosshair's candle, else at the newest
     const legendIndex = crosshairIndex >= 0 ? crosshairIndex : count - 1;
     let legendX = 6;
     MA_WINDOWS.forEach((window, k) => {
-      const text = `MA${window} ${movingAverageText(series.candles, legendIndex, window) ?? '--'}`;
+      const average = movingAverageText(series.candles, legendIndex, window);
+      const text = `MA${window} ${average === null ? '--' : localizeDecimal(average, numbers())}`;
       ctx.fillStyle = theme.ma[k] ?? theme.text;
       ctx.fillText(text, legendX, LEGEND_HEIGHT / 2);
       legendX += ctx.measureText(text).width + 10;
@@ -399,13 +435,25 @@ export function createCandleChart(
       ctx.setLineDash([]);
       if (crosshair.y >= top && crosshair.y <= bottom) {
         const price = max - (crosshair.y - top) / yScale;
-        label(formatTick(price, precision()), plot + 1, crosshair.y, theme.text, theme.background);
+        label(
+          formatTick(price, precision(), numbers()),
+          plot + 1,
+          crosshair.y,
+          theme.text,
+          theme.background,
+        );
       }
       const time = timeFormat('readout').format(series.time[crosshairIndex] ?? 0);
       const timeWidth = ctx.measureText(time).width + 8;
       const left = Math.min(plot - timeWidth, Math.max(0, x - timeWidth / 2));
       label(time, left, height - TIME_AXIS_HEIGHT / 2, theme.text, theme.background);
     }
+  };
+
+  const publishPriceAxis = (axis: PriceAxis) => {
+    priceAxis = axis;
+    const text = JSON.stringify(axis);
+    if (canvas.dataset['priceAxis'] !== text) canvas.dataset['priceAxis'] = text;
   };
 
   const schedule = () => {
@@ -627,7 +675,7 @@ export function createCandleChart(
     setOptions(next) {
       options = { ...options, ...next };
       if (next.theme) theme = next.theme;
-      if (next.precision !== undefined) measureAxis();
+      if (next.precision !== undefined || next.locale !== undefined) measureAxis();
       refreshCrosshair();
       schedule();
     },
@@ -665,6 +713,7 @@ export function createCandleChart(
       );
     },
     getVisibleRange: () => rangeOf(visibleRange(series.length, plotWidth(), viewport)),
+    getPriceAxis: () => priceAxis,
     render,
     destroy() {
       if (frame !== 0) cancelAnimationFrame(frame);

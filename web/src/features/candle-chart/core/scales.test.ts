@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatTick, priceTicks, readoutTimeFormat, timeTicks } from './scales.ts';
+import { numberStyleOf } from '#shared/format';
+import {
+  formatTick,
+  priceTicks,
+  levelsClearOf,
+  priceLabelBox,
+  readoutTimeStyle,
+  timeTicks,
+} from './scales.ts';
 
 /** Opening times every `step` ms from a local date, as the chart's column holds them. */
 const times = (start: Date, step: number, count: number) =>
@@ -15,7 +23,10 @@ describe('the price axis', () => {
   it('writes levels with the symbol decimals and no float noise', () => {
     expect(formatTick(0.1 + 0.2, 2)).toBe('0.30');
     expect(formatTick(1.0844, 5)).toBe('1.08440');
-    expect(formatTick(97_220, 2)).toBe('97220.00');
+    // grouped, in the app language's style, like every other number on screen
+    expect(formatTick(97_220, 2)).toBe('97,220.00');
+    expect(formatTick(400_000, 2, numberStyleOf('de'))).toBe('400.000,00');
+    expect(formatTick(400_000, 2, numberStyleOf('fr'))).toBe('400\u202f000,00');
   });
 });
 
@@ -42,8 +53,26 @@ describe('the time axis', () => {
   });
 
   it('reads a candle time in minutes for intraday periods and in days above', () => {
-    expect(readoutTimeFormat('15m')).toHaveProperty('minute');
-    expect(readoutTimeFormat('1d')).not.toHaveProperty('minute');
-    expect(readoutTimeFormat('1M')).not.toHaveProperty('day');
+    expect(readoutTimeStyle('15m')).toBe('monthDayTime');
+    expect(readoutTimeStyle('1d')).toBe('date');
+    expect(readoutTimeStyle('1M')).toBe('monthYear');
+  });
+});
+
+describe("the last price's tag", () => {
+  it('leaves out the axis labels it would cover, and only those', () => {
+    const { half } = priceLabelBox(11);
+    const labels = [10, 58, 106, 154].map((y) => ({ text: String(y), y }));
+    // the tag right on a level, and just over the edge of the next one
+    expect(levelsClearOf(labels, 106, half).map((label) => label.y)).toEqual([10, 58, 154]);
+    expect(levelsClearOf(labels, 70, half).map((label) => label.y)).toEqual([10, 106, 154]);
+    // between two levels, clear of both: every label stays
+    expect(levelsClearOf(labels, 82, half)).toHaveLength(4);
+    // a kept label's box never meets the tag's
+    for (let tag = 0; tag < 170; tag += 0.5) {
+      for (const label of levelsClearOf(labels, tag, half)) {
+        expect(label.y + half <= tag - half || label.y - half >= tag + half).toBe(true);
+      }
+    }
   });
 });

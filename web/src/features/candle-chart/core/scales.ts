@@ -9,6 +9,8 @@ import {
   type CountableTimeInterval,
   type TimeInterval,
 } from 'd3';
+import type { DateStyle } from '#shared/i18n';
+import { ENGLISH_NUMBERS, localizeDecimal, type NumberStyle } from '#shared/format';
 import Decimal from 'decimal.js';
 
 /** Every period's length in ms (a month and a week as their usual lengths, for spacing). */
@@ -34,11 +36,35 @@ export function priceTicks(min: number, max: number, count: number): number[] {
 }
 
 /**
- * A tick level written with the symbol's decimals. Ticks are round numbers the axis chose; the
- * decimal conversion keeps a binary fraction (0.30000000000000004) out of the label.
+ * A tick level written with the symbol's decimals, in the language's number style (97,250.00;
+ * 97.250,00 in German). Ticks are round numbers the axis chose; the decimal conversion keeps a
+ * binary fraction (0.30000000000000004) out of the label.
  */
-export function formatTick(tick: number, precision: number): string {
-  return new Decimal(tick).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed(precision);
+export function formatTick(
+  tick: number,
+  precision: number,
+  style: NumberStyle = ENGLISH_NUMBERS,
+): string {
+  const fixed = new Decimal(tick)
+    .toDecimalPlaces(precision, Decimal.ROUND_HALF_UP)
+    .toFixed(precision);
+  return localizeDecimal(/[1-9]/.test(fixed) ? fixed : fixed.replace('-', ''), style);
+}
+
+/** The height of a price label (and of the last price's tag) around its middle, in CSS px. */
+export const priceLabelBox = (fontSize: number) => ({ half: fontSize / 2 + 3 });
+
+/**
+ * The axis levels a tag at `tagY` leaves readable: those whose label box (`half` px above and
+ * below its middle) does not meet the tag's. The tag is drawn over the axis; a label under it
+ * is left out rather than half hidden.
+ */
+export function levelsClearOf<T extends { readonly y: number }>(
+  labels: readonly T[],
+  tagY: number,
+  half: number,
+): T[] {
+  return labels.filter((label) => Math.abs(label.y - tagY) >= 2 * half);
 }
 
 export type TimeLabelKind = 'time' | 'day' | 'month' | 'year';
@@ -154,24 +180,17 @@ export function timeTicks(
   return result;
 }
 
-/** The Intl formats of each kind of time label. */
-export const TIME_LABEL_FORMATS: Readonly<Record<TimeLabelKind, Intl.DateTimeFormatOptions>> = {
-  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  day: { month: 'short', day: 'numeric' },
-  month: { month: 'short' },
-  year: { year: 'numeric' },
+/** The app's date style of each kind of time label (shared/i18n decides what each looks like). */
+export const TIME_LABEL_STYLES: Readonly<Record<TimeLabelKind, DateStyle>> = {
+  time: 'time',
+  day: 'monthDay',
+  month: 'month',
+  year: 'year',
 };
 
 /** How the crosshair writes a candle's time, by period: minutes for intraday, days above. */
-export function readoutTimeFormat(period: KlinePeriod): Intl.DateTimeFormatOptions {
-  if (period === '1M') return { year: 'numeric', month: 'short' };
-  if (period === '1d' || period === '1w')
-    return { year: 'numeric', month: 'short', day: 'numeric' };
-  return {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
+export function readoutTimeStyle(period: KlinePeriod): DateStyle {
+  if (period === '1M') return 'monthYear';
+  if (period === '1d' || period === '1w') return 'date';
+  return 'monthDayTime';
 }

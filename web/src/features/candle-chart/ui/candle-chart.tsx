@@ -1,4 +1,5 @@
-import { HTML_LANG, $language } from '#shared/i18n';
+import { asPercent, localizeDecimal, useNumberStyle, type NumberStyle } from '#shared/format';
+import { dateFormatOf, HTML_LANG, $language } from '#shared/i18n';
 import type { KlinePeriod } from '@bourse/protocol';
 import { useUnit } from 'effector-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import {
 } from '../core/chart.ts';
 import { candlesChange, type Candle } from '../core/columns.ts';
 import { MA_WINDOWS } from '../core/indicators.ts';
-import { readoutTimeFormat } from '../core/scales.ts';
+import { readoutTimeStyle } from '../core/scales.ts';
 import { candleChange, summarizeRange } from '../core/summary.ts';
 import styles from './candle-chart.module.css';
 
@@ -57,6 +58,7 @@ export function CandleChartView({
   const { t } = useTranslation();
   const language = useUnit($language);
   const locale = HTML_LANG[language];
+  const numbers = useNumberStyle();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const chartRef = useRef<CandleChart | null>(null);
   const shownRef = useRef<readonly Candle[]>([]);
@@ -131,7 +133,7 @@ export function CandleChartView({
     [summarized],
   );
   const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, readoutTimeFormat(period)),
+    () => dateFormatOf(locale, readoutTimeStyle(period)),
     [locale, period],
   );
 
@@ -146,7 +148,7 @@ export function CandleChartView({
         aria-describedby={`${summaryId} ${hintId}`}
         data-testid="candle-chart"
       />
-      {crosshair ? <Readout info={crosshair} format={dateFormat} /> : null}
+      {crosshair ? <Readout info={crosshair} format={dateFormat} numbers={numbers} /> : null}
       <p id={summaryId} className="visually-hidden" aria-live="polite" data-testid="chart-summary">
         {summary === null
           ? t('chart.summaryEmpty', { symbol, period: periodName })
@@ -156,11 +158,11 @@ export function CandleChartView({
               from: dateFormat.format(summary.fromTime),
               to: dateFormat.format(summary.toTime),
               candles: summary.count,
-              close: summary.lastClose,
-              change: summary.change.change,
-              rate: summary.change.rate,
-              high: summary.high,
-              low: summary.low,
+              close: localizeDecimal(summary.lastClose, numbers),
+              change: localizeSigned(summary.change.change, numbers),
+              rate: localizeSigned(summary.change.rate, numbers),
+              high: localizeDecimal(summary.high, numbers),
+              low: localizeDecimal(summary.low, numbers),
             })}
       </p>
       <p id={hintId} className="visually-hidden">
@@ -170,8 +172,23 @@ export function CandleChartView({
   );
 }
 
-function Readout({ info, format }: { info: CrosshairInfo; format: Intl.DateTimeFormat }) {
+/** "+12.50" in the number style: the sign kept, the digits localised. */
+const localizeSigned = (value: string, numbers: NumberStyle) =>
+  value.startsWith('+')
+    ? `+${localizeDecimal(value.slice(1), numbers)}`
+    : localizeDecimal(value, numbers);
+
+function Readout({
+  info,
+  format,
+  numbers,
+}: {
+  info: CrosshairInfo;
+  format: Intl.DateTimeFormat;
+  numbers: NumberStyle;
+}) {
   const { t } = useTranslation();
+  const local = (value: string) => localizeDecimal(value, numbers);
   const { candle } = info;
   const change = candleChange(candle, info.previousClose);
   const tone =
@@ -184,15 +201,26 @@ function Readout({ info, format }: { info: CrosshairInfo; format: Intl.DateTimeF
           <time dateTime={new Date(candle.time).toISOString()}>{format.format(candle.time)}</time>
         </dd>
       </div>
-      <Row label={t('chart.open')} value={candle.open} />
-      <Row label={t('chart.high')} value={candle.high} />
-      <Row label={t('chart.low')} value={candle.low} />
-      <Row label={t('chart.close')} value={candle.close} />
-      <Row label={t('chart.change')} value={`${change.change} (${change.rate}%)`} tone={tone} />
-      <Row label={t('chart.volume')} value={candle.volume} />
-      {MA_WINDOWS.map((window) => (
-        <Row key={window} label={t('chart.ma', { window })} value={info.ma[window] ?? '--'} />
-      ))}
+      <Row label={t('chart.open')} value={local(candle.open)} />
+      <Row label={t('chart.high')} value={local(candle.high)} />
+      <Row label={t('chart.low')} value={local(candle.low)} />
+      <Row label={t('chart.close')} value={local(candle.close)} />
+      <Row
+        label={t('chart.change')}
+        value={`${localizeSigned(change.change, numbers)} (${asPercent(localizeSigned(change.rate, numbers), numbers)})`}
+        tone={tone}
+      />
+      <Row label={t('chart.volume')} value={local(candle.volume)} />
+      {MA_WINDOWS.map((window) => {
+        const average = info.ma[window];
+        return (
+          <Row
+            key={window}
+            label={t('chart.ma', { window })}
+            value={average === null || average === undefined ? '--' : local(average)}
+          />
+        );
+      })}
     </dl>
   );
 }

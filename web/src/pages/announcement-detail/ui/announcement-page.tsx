@@ -16,8 +16,6 @@ import {
 } from '../model/announcement.ts';
 import styles from './announcement-page.module.css';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
-
 export function AnnouncementPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -34,7 +32,7 @@ export function AnnouncementPage() {
 }
 
 function Article({ announcement }: { announcement: Announcement }) {
-  const date = useDateFormat(DATE_TIME);
+  const date = useDateFormat('dateTime');
   const created = new Date(announcement.created_at);
   return (
     <article className={styles.article}>

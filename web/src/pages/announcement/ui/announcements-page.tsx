@@ -21,7 +21,6 @@ import {
 } from '../model/announcements.ts';
 import styles from './announcements-page.module.css';
 
-const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 const SKELETON_ROWS = 6;
 
 export function AnnouncementsPage() {
@@ -74,7 +73,7 @@ function NoticeList() {
 
 function NoticeRow({ notice }: { notice: Notice }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE);
+  const date = useDateFormat('date');
   const created = new Date(notice.created_at);
   return (
     <li>

@@ -18,8 +18,6 @@ import {
 } from '../model/config-page.ts';
 import styles from './config-detail-page.module.css';
 
-const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
-
 export function ConfigDetailPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -48,7 +46,7 @@ export function ConfigDetailPage() {
 
 function PolicyText({ page }: { page: ConfigPage }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE);
+  const date = useDateFormat('date');
   const updated = new Date(page.updated_at);
   return (
     <article className={styles.article} aria-label={page.title}>

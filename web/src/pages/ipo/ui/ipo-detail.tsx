@@ -11,8 +11,8 @@ import {
   type IpoOffering,
   type IpoStatus,
 } from '#entities/ipo';
-import { formatAmount } from '#shared/format';
-import { useDateFormat } from '#shared/i18n';
+import { formatAmount, useNumberStyle } from '#shared/format';
+import { formatDateRange, useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
@@ -23,8 +23,6 @@ import { useNavigate } from 'react-router-dom';
 import { $offering, $status, IpoDetailGate, retryClicked, stageDue } from '../model/detail.ts';
 import styles from './ipo-page.module.css';
 import { countdownParts, useCountdown } from './use-countdown.ts';
-
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 const STAGE_KEYS = {
   subscribing: 'ipoDetail.stage.subscribing',
@@ -82,7 +80,7 @@ function OfferingDetail({ offering }: { offering: IpoOffering }) {
 /** How long until the next stage; when it is due, the offering is read again. */
 function NextStage({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE_TIME);
+  const date = useDateFormat('dateTime');
   const next = nextIpoStage(offering);
   const due = useUnit(stageDue);
   const remaining = useCountdown(next?.at ?? null, due);
@@ -111,30 +109,31 @@ function NextStage({ offering }: { offering: IpoOffering }) {
 
 function Figures({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
+  const numbers = useNumberStyle();
   const unknown = t('ipoDetail.notYetKnown');
   const rows: readonly { key: string; label: string; value: string; tone?: string }[] = [
     {
       key: 'issue',
       label: t('ipoDetail.issuePrice'),
-      value: formatIpoPrice(offering.issue_price, offering.currency),
+      value: formatIpoPrice(offering.issue_price, offering.currency, numbers),
     },
     {
       key: 'shares',
       label: t('ipoDetail.sharesOffered'),
-      value: formatAmount(offering.shares_offered, 0),
+      value: formatAmount(offering.shares_offered, 0, numbers),
     },
     {
       key: 'min',
       label: t('ipoDetail.minShares'),
       value: t('ipoDetail.shares', {
         count: Number(offering.min_shares),
-        formatted: formatAmount(offering.min_shares, 0),
+        formatted: formatAmount(offering.min_shares, 0, numbers),
       }),
     },
     {
       key: 'raise',
       label: t('ipoDetail.raiseAmount'),
-      value: formatIpoPrice(offering.raise_amount, offering.currency),
+      value: formatIpoPrice(offering.raise_amount, offering.currency, numbers),
     },
     { key: 'exchange', label: t('ipoDetail.exchange'), value: offering.exchange },
     {
@@ -143,7 +142,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.subscription_multiple === null
           ? unknown
-          : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2) }),
+          : t('ipo.times', { value: formatAmount(offering.subscription_multiple, 2, numbers) }),
     },
     {
       key: 'listingPrice',
@@ -151,7 +150,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.listing_price === null
           ? unknown
-          : formatIpoPrice(offering.listing_price, offering.currency),
+          : formatIpoPrice(offering.listing_price, offering.currency, numbers),
     },
     {
       key: 'change',
@@ -159,7 +158,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
       value:
         offering.listing_change_rate === null
           ? unknown
-          : formatIpoChange(offering.listing_change_rate),
+          : formatIpoChange(offering.listing_change_rate, numbers),
       tone: styles[changeTone(offering.listing_change_rate)],
     },
   ];
@@ -182,7 +181,7 @@ function Figures({ offering }: { offering: IpoOffering }) {
 
 function Timeline({ offering }: { offering: IpoOffering }) {
   const { t } = useTranslation();
-  const date = useDateFormat(DATE_TIME);
+  const date = useDateFormat('dateTime');
   const stages = ipoStages(offering);
   const current = stages.findIndex((stage) => stage.status === offering.status);
   return (
@@ -195,7 +194,7 @@ function Timeline({ offering }: { offering: IpoOffering }) {
           const progress = stageProgress(offering, stage.status);
           const when =
             stage.status === 'subscribing'
-              ? date.formatRange(offering.subscription_start, offering.subscription_end)
+              ? formatDateRange(date, offering.subscription_start, offering.subscription_end)
               : date.format(stage.at);
           return (
             <Steps.Step

@@ -12,6 +12,7 @@ import {
   type Ticker,
 } from '#entities/market';
 import { AccountLink } from '#entities/viewer';
+import { useNumberStyle } from '#shared/format';
 import { $online } from '#shared/socket';
 import { isPathAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
@@ -155,6 +156,7 @@ function SymbolHeader({
 }) {
   const { t } = useTranslation();
   const volume = useVolumeFormat();
+  const numbers = useNumberStyle();
   const precision = symbol?.price_precision ?? 2;
   return (
     <section className={styles.summary} aria-label={t('kline.statsTitle')}>
@@ -179,9 +181,12 @@ function SymbolHeader({
         </span>
       </div>
       <dl className={styles.stats} data-testid="kline-stats">
-        <Stat label={t('kline.stats.last')} value={formatPrice(ticker?.last_price, precision)} />
-        <Stat label={t('kline.stats.high')} value={formatPrice(ticker?.high, precision)} />
-        <Stat label={t('kline.stats.low')} value={formatPrice(ticker?.low, precision)} />
+        <Stat
+          label={t('kline.stats.last')}
+          value={formatPrice(ticker?.last_price, precision, numbers)}
+        />
+        <Stat label={t('kline.stats.high')} value={formatPrice(ticker?.high, precision, numbers)} />
+        <Stat label={t('kline.stats.low')} value={formatPrice(ticker?.low, precision, numbers)} />
         <Stat label={t('kline.stats.volume')} value={volume(ticker?.volume)} />
         <Stat label={t('kline.stats.amount')} value={volume(ticker?.amount)} />
       </dl>

@@ -8,6 +8,7 @@ import {
   useTicker,
   type SymbolInfo,
 } from '#entities/market';
+import { useNumberStyle } from '#shared/format';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Popup from 'antd-mobile/es/components/popup';
@@ -143,10 +144,13 @@ const SymbolQuote = memo(function SymbolQuote({
   precision: number;
 }) {
   const ticker = useTicker(id);
+  const numbers = useNumberStyle();
   return (
     <span className={styles.symbolQuote}>
-      <span className="num">{formatPrice(ticker?.last_price, precision)}</span>
-      <span className={`num ${styles.symbolChange}`}>{formatChangeRate(ticker?.change_rate)}</span>
+      <span className="num">{formatPrice(ticker?.last_price, precision, numbers)}</span>
+      <span className={`num ${styles.symbolChange}`}>
+        {formatChangeRate(ticker?.change_rate, numbers)}
+      </span>
     </span>
   );
 });

@@ -144,6 +144,23 @@ describe('searching', () => {
     expect(scope.getState($rowIds)).toStrictEqual(['solusdt']);
   });
 
+  it('searches every market, the selected tab first, and says "no match" only when none has it', async () => {
+    const { scope } = setup();
+    await open(scope, { tab: 'crypto' });
+
+    await allSettled(queryChanged, { scope, params: 'aapl' });
+    expect(scope.getState($rowIds)).toStrictEqual(['aapl']);
+    expect(scope.getState($view)).toBe('list');
+
+    // "us" is in gold's name and in every crypto pair: the tab's own matches come first
+    await allSettled(queryChanged, { scope, params: 'us' });
+    expect(scope.getState($rowIds)).toStrictEqual(['btcusdt', 'ethusdt', 'solusdt', 'xauusd']);
+
+    await open(scope, { tab: 'favourites' });
+    await allSettled(queryChanged, { scope, params: 'tsla' });
+    expect(scope.getState($rowIds)).toStrictEqual(['tsla']);
+  });
+
   it('says there is no match, and clearing brings the list back', async () => {
     const { scope } = setup();
     await open(scope);

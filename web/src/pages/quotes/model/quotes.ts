@@ -163,7 +163,14 @@ export function sortSymbols(
 
 // ---- the list ------------------------------------------------------------------------------
 
-/** The symbols of the selected tab that match the search, in the server's order. */
+/** Whether the list shows a search's matches from every market rather than the selected tab. */
+export const $searching = $query.map((query) => query.trim() !== '');
+
+/**
+ * The rows, in the server's order: the selected tab's symbols; while searching, the matches
+ * from every market, the selected tab's (or the favourites') first, so a symbol that sits in
+ * another tab is found too.
+ */
 const $matching = combine(
   $symbols,
   $symbolsById,
@@ -175,7 +182,13 @@ const $matching = combine(
       tab === 'favourites'
         ? favourites.flatMap((id) => byId[id] ?? [])
         : symbols.filter((symbol) => symbol.category === tab);
-    return inTab.filter((symbol) => matchesQuery(symbol, query));
+    if (query.trim() === '') return inTab;
+    const here = inTab.filter((symbol) => matchesQuery(symbol, query));
+    const shown = new Set(here.map((symbol) => symbol.id));
+    const elsewhere = symbols.filter(
+      (symbol) => !shown.has(symbol.id) && matchesQuery(symbol, query),
+    );
+    return [...here, ...elsewhere];
   },
 );
 

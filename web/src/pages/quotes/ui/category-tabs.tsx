@@ -1,6 +1,6 @@
 import { CATEGORY_LABEL_KEYS } from '#entities/market';
 import { useUnit } from 'effector-react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $tab, QUOTES_TABS, tabChosen, type QuotesTab } from '../model/quotes.ts';
 import styles from './quotes-page.module.css';
@@ -18,6 +18,19 @@ export function CategoryTabs() {
   const { t } = useTranslation();
   const [selected, choose] = useUnit([$tab, tabChosen]);
   const list = useRef<HTMLDivElement>(null);
+
+  // The selected tab is in view, when chosen and when restored from the URL (at 360 px the
+  // tabs scroll sideways); the list scrolls by itself, the page does not move.
+  useLayoutEffect(() => {
+    const container = list.current;
+    const tab = container?.querySelector<HTMLElement>(`#${tabIdOf(selected)}`);
+    if (!container || !tab) return;
+    const box = container.getBoundingClientRect();
+    const own = tab.getBoundingClientRect();
+    const margin = 12;
+    if (own.left < box.left) container.scrollLeft -= box.left - own.left + margin;
+    else if (own.right > box.right) container.scrollLeft += own.right - box.right + margin;
+  }, [selected, t]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = QUOTES_TABS.indexOf(selected);

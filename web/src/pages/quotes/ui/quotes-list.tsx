@@ -1,6 +1,7 @@
 import {
   $favourites,
   $symbolsById,
+  CATEGORY_LABEL_KEYS,
   ChangeText,
   FlashCell,
   favouriteToggled,
@@ -18,6 +19,7 @@ import type { TFunction } from 'i18next';
 import {
   $query,
   $rowIds,
+  $searching,
   $sort,
   $view,
   retryClicked,
@@ -74,7 +76,7 @@ function QuotesTable() {
     fn: (rowIds) => rowIds,
     updateFilter: (next, current) => !sameIds(next, current),
   });
-  const [open, toggleFavourite] = useUnit([rowOpened, favouriteToggled]);
+  const [open, toggleFavourite, searching] = useUnit([rowOpened, favouriteToggled, $searching]);
   const formatVolume = useVolumeFormat();
   const body = useRef<HTMLDivElement>(null);
   const { start, end } = useRowWindow(body, ids.length, ROW_HEIGHT);
@@ -110,6 +112,7 @@ function QuotesTable() {
             key={id}
             id={id}
             rowIndex={start + index + 2}
+            searching={searching}
             formatVolume={formatVolume}
             t={t}
             onOpen={open}
@@ -163,6 +166,7 @@ type VolumeFormat = (value: string | null | undefined) => string;
 const QuoteRow = memo(function QuoteRow({
   id,
   rowIndex,
+  searching,
   formatVolume,
   t,
   onOpen,
@@ -170,6 +174,8 @@ const QuoteRow = memo(function QuoteRow({
 }: {
   id: string;
   rowIndex: number;
+  /** a search's matches come from every market: each says which it is in */
+  searching: boolean;
   formatVolume: VolumeFormat;
   t: TFunction;
   onOpen: (symbol: SymbolInfo) => void;
@@ -188,7 +194,11 @@ const QuoteRow = memo(function QuoteRow({
       className={`${styles.row} ${styles.quote}`}
       data-symbol={id}
     >
-      <SymbolCell symbol={symbol} onOpen={onOpen} />
+      <SymbolCell
+        symbol={symbol}
+        where={searching ? t(CATEGORY_LABEL_KEYS[symbol.category]) : null}
+        onOpen={onOpen}
+      />
       <TickerCells
         id={id}
         precision={symbol.price_precision}
@@ -208,9 +218,12 @@ const QuoteRow = memo(function QuoteRow({
 /** The icon and names; the name's button covers the row and opens the chart. */
 const SymbolCell = memo(function SymbolCell({
   symbol,
+  where,
   onOpen,
 }: {
   symbol: SymbolInfo;
+  /** the symbol's market, translated, while a search shows every market */
+  where: string | null;
   onOpen: (symbol: SymbolInfo) => void;
 }) {
   return (
@@ -224,7 +237,17 @@ const SymbolCell = memo(function SymbolCell({
         }}
       >
         <span className={styles.display}>{symbol.display}</span>
-        <span className={styles.name}>{symbol.name}</span>
+        <span className={styles.name}>
+          {where === null ? null : (
+            <>
+              <span className={styles.where} data-category={symbol.category}>
+                {where}
+              </span>
+              {' · '}
+            </>
+          )}
+          {symbol.name}
+        </span>
       </button>
     </div>
   );
