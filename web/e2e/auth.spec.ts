@@ -82,6 +82,38 @@ test.describe('signing up and in', () => {
     expect(await stored(page, 'is_login')).not.toBe(true);
   });
 
+  test('the last tries before a lock are counted down, and the lock says how long it lasts', async ({
+    page,
+  }) => {
+    await control.reset('fresh-user');
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.email.fill(FRESH_USER.email);
+    await form.password.fill(`${FRESH_USER.password}x`);
+    await form.agreement.check();
+    const attempt = async () => {
+      const reply = page.waitForResponse('**/api/login/index');
+      await form.submit.click();
+      await reply;
+    };
+    await attempt();
+    await attempt();
+    await attempt();
+    await expect(page.getByText('Incorrect account or password: 2 tries left')).toBeVisible();
+    await attempt();
+    await expect(page.getByText('Incorrect account or password: 1 try left')).toBeVisible();
+    await attempt();
+    const locked = page.getByText('Too many failed sign-ins. Try again in 15 minutes');
+    await expect(locked).toBeVisible();
+
+    // A minute on, even the right password is refused, with the time that is left.
+    await control.clock({ action: 'advance', ms: 60_000 });
+    await form.password.fill(FRESH_USER.password);
+    await attempt();
+    await expect(page.getByText('Too many failed sign-ins. Try again in 14 minutes')).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
+  });
+
   test('"Remember me" fills the account again after a reload; the password is typed again', async ({
     page,
   }) => {

@@ -16,6 +16,10 @@ export const MESSAGE_KEYS = [
   'too_many_requests',
   'internal_error',
   'login_failed',
+  'login_failed_tries_left',
+  'login_failed_try_left',
+  'login_locked',
+  'login_locked_minute',
   'email_taken',
   'code_invalid',
   'code_too_soon',
@@ -141,6 +145,48 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     fr: 'Compte ou mot de passe incorrect',
     jp: 'アカウントまたはパスワードが正しくありません',
     it: 'Account o password errati',
+  },
+  // A refusal with few tries left before the lock warns how many (as many for an unknown account).
+  login_failed_tries_left: {
+    en: 'Incorrect account or password: {tries} tries left',
+    zh: '帳號或密碼錯誤：還剩 {tries} 次機會',
+    es: 'Cuenta o contraseña incorrecta: quedan {tries} intentos',
+    pt: 'Conta ou senha incorreta: restam {tries} tentativas',
+    de: 'Konto oder Passwort falsch: noch {tries} Versuche',
+    fr: 'Compte ou mot de passe incorrect : encore {tries} essais',
+    jp: 'アカウントまたはパスワードが正しくありません：残り {tries} 回',
+    it: 'Account o password errati: restano {tries} tentativi',
+  },
+  login_failed_try_left: {
+    en: 'Incorrect account or password: {tries} try left',
+    zh: '帳號或密碼錯誤：僅剩 {tries} 次機會',
+    es: 'Cuenta o contraseña incorrecta: queda {tries} intento',
+    pt: 'Conta ou senha incorreta: resta {tries} tentativa',
+    de: 'Konto oder Passwort falsch: noch {tries} Versuch',
+    fr: 'Compte ou mot de passe incorrect : encore {tries} essai',
+    jp: 'アカウントまたはパスワードが正しくありません：残り {tries} 回のみ',
+    it: 'Account o password errati: resta {tries} tentativo',
+  },
+  // Sign-in is locked for a while: how long is left, in whole minutes rounded up.
+  login_locked: {
+    en: 'Too many failed sign-ins. Try again in {minutes} minutes',
+    zh: '登入失敗次數過多，請於 {minutes} 分鐘後再試',
+    es: 'Demasiados inicios de sesión fallidos. Inténtelo de nuevo en {minutes} minutos',
+    pt: 'Muitas tentativas de login sem sucesso. Tente novamente em {minutes} minutos',
+    de: 'Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in {minutes} Minuten erneut',
+    fr: 'Trop de connexions échouées. Réessayez dans {minutes} minutes',
+    jp: 'ログインの失敗が多すぎます。{minutes} 分後に再度お試しください',
+    it: 'Troppi accessi non riusciti. Riprova tra {minutes} minuti',
+  },
+  login_locked_minute: {
+    en: 'Too many failed sign-ins. Try again in {minutes} minute',
+    zh: '登入失敗次數過多，請於 {minutes} 分鐘後再試',
+    es: 'Demasiados inicios de sesión fallidos. Inténtelo de nuevo en {minutes} minuto',
+    pt: 'Muitas tentativas de login sem sucesso. Tente novamente em {minutes} minuto',
+    de: 'Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in {minutes} Minute erneut',
+    fr: 'Trop de connexions échouées. Réessayez dans {minutes} minute',
+    jp: 'ログインの失敗が多すぎます。{minutes} 分後に再度お試しください',
+    it: 'Troppi accessi non riusciti. Riprova tra {minutes} minuto',
   },
   email_taken: {
     en: 'This e-mail is already registered',
@@ -329,6 +375,10 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
 export interface MessageParams {
   field_invalid: { field: string; reason: string };
   code_too_soon: { seconds: number };
+  login_failed_tries_left: { tries: number };
+  login_failed_try_left: { tries: number };
+  login_locked: { minutes: number };
+  login_locked_minute: { minutes: number };
   email_code_body: { code: string };
 }
 

@@ -191,6 +191,55 @@ describe('login', () => {
     ).toBe(200);
   });
 
+  it('warns of the last tries before a lock, then says how long the lock lasts, in the caller language', async () => {
+    await registerUser(app, 'warned@example.com');
+    const wrong = (language: 'en' | 'de' = 'en') =>
+      call(
+        app,
+        '/api/login/index',
+        { account: 'warned@example.com', password: 'Wrong1234' },
+        { language },
+      );
+    // Three tries with plenty left: the plain refusal, which reveals nothing.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await wrong()).msg).toBe('Incorrect account or password');
+    }
+    expect((await wrong()).msg).toBe('Incorrect account or password: 2 tries left');
+    expect((await wrong('de')).msg).toBe('Konto oder Passwort falsch: noch 1 Versuch');
+    // The fifth failure locks sign-in for the whole window, and says so.
+    const fifth = await wrong();
+    expect(fifth.code).toBe(429);
+    expect(fifth.msg).toBe('Too many failed sign-ins. Try again in 15 minutes');
+    await advance(60_000 + 1);
+    const locked = await call(app, '/api/login/index', {
+      account: 'warned@example.com',
+      password: PASSWORD,
+    });
+    expect(locked.code).toBe(429);
+    expect(locked.msg).toBe('Too many failed sign-ins. Try again in 14 minutes');
+    await advance(13 * 60_000);
+    expect((await wrong('de')).msg).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in 1 Minute erneut',
+    );
+    await advance(60_000);
+    expect(
+      (await call(app, '/api/login/index', { account: 'warned@example.com', password: PASSWORD }))
+        .code,
+    ).toBe(200);
+  });
+
+  it('counts the tries left for an unknown account exactly as for a known one', async () => {
+    await registerUser(app, 'real@example.com');
+    const tries = async (account: string) => {
+      const said: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        said.push((await call(app, '/api/login/index', { account, password: 'Wrong1234' })).msg);
+      }
+      return said;
+    };
+    expect(await tries('real@example.com')).toEqual(await tries('ghost@example.com'));
+  });
+
   it('resets a forgotten password with a code and ends the old sessions', async () => {
     const { token } = await registerUser(app, 'forgot@example.com');
     await call(app, '/api/login/sendEmail', { email: 'forgot@example.com', purpose: 'forget' });
