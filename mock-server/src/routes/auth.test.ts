@@ -139,6 +139,41 @@ describe('registration', () => {
   });
 });
 
+describe('the code e-mails', () => {
+  it('say what each code is for, and warn loudly of an account deletion, in the caller language', async () => {
+    const { token } = await registerUser(app, 'mailed@example.com');
+    await advance(60_000);
+    await call(app, '/api/login/sendEmail', { email: 'mailed@example.com', purpose: 'forget' });
+    for (const purpose of ['change_password', 'bind', 'delete_account']) {
+      await advance(60_000);
+      await call(app, '/api/users/sendEmail', { purpose }, { token, language: 'de' });
+    }
+    await call(app, '/api/login/sendEmail', { email: 'other@example.com', purpose: 'register' });
+    const mails = [
+      ...(await mailbox('mailed@example.com')),
+      ...(await mailbox('other@example.com')),
+    ];
+    const byPurpose = new Map(
+      mails.map((mail) => [(mail as { purpose?: string }).purpose ?? '', mail] as const),
+    );
+    const subjects = [...byPurpose.values()].map((mail) => mail.subject);
+    // Five purposes, five subjects: none reads like another.
+    expect(byPurpose.size).toBe(5);
+    expect(new Set(subjects).size).toBe(5);
+    expect(byPurpose.get('register')?.subject).toBe('Your code to create a Bourse account');
+    expect(byPurpose.get('forget')?.subject).toBe('Your code to reset your Bourse password');
+    expect(byPurpose.get('change_password')?.subject).toBe(
+      'Ihr Code zum Ändern Ihres Bourse-Passworts',
+    );
+    const deletion = byPurpose.get('delete_account');
+    expect(deletion?.language).toBe('de');
+    expect(deletion?.subject).toBe('Achtung: Code zum LÖSCHEN Ihres Bourse-Kontos');
+    expect(deletion?.body).toContain('nicht rückgängig');
+    expect(deletion?.body).toContain(deletion?.code);
+    for (const mail of mails) expect(mail.body).toContain(mail.code);
+  });
+});
+
 describe('login', () => {
   it('signs in by e-mail (any case) and by phone', async () => {
     await app.inject({
