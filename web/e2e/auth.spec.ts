@@ -142,6 +142,44 @@ test.describe('signing up and in', () => {
   });
 });
 
+test.describe('the e-mailed code', () => {
+  test('after "Send code" the code field shows where it went, not "required", and each address has its own countdown', async ({
+    page,
+  }) => {
+    await openApp(page, '/pages/register/register');
+    const codeItem = page.locator('.adm-form-item').filter({ has: page.locator('#register-code') });
+    const email = page.locator('#register-email');
+    const send = page.getByRole('button', { name: text('emailCode.send') });
+    const resend = page.getByRole('button', { name: /\d+/ }).filter({
+      hasText: text('emailCode.resendIn').split('{{')[0]?.trim() ?? '',
+    });
+
+    // An empty submit first: "required" under the code.
+    await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
+    await expect(codeItem.getByRole('alert')).toHaveText(text('validation.required'));
+
+    await email.fill('first@example.com');
+    await send.click();
+    await expect(codeItem.getByRole('status')).toContainText('first@example.com');
+    await expect(codeItem.getByRole('alert')).toHaveCount(0);
+    await expect(resend).toBeDisabled();
+
+    // Another address may have a code at once.
+    await email.fill('second@example.com');
+    await expect(send).toBeEnabled();
+    await expect(codeItem.getByRole('status')).toHaveCount(0);
+    await send.click();
+    await expect(codeItem.getByRole('status')).toContainText('second@example.com');
+    expect(await control.mailbox('second@example.com')).toHaveLength(1);
+
+    // Back to the first: its countdown still runs, and its hint is back.
+    await email.fill('first@example.com');
+    await expect(resend).toBeDisabled();
+    await expect(codeItem.getByRole('status')).toContainText('first@example.com');
+    expect(await control.mailbox('first@example.com')).toHaveLength(1);
+  });
+});
+
 test.describe('checking the forms before sending', () => {
   test('an empty login form shows the required and agreement messages by the fields and sends nothing', async ({
     page,
