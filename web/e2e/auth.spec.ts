@@ -8,6 +8,7 @@ import {
   openApp,
   scenarioUser,
   openPersonalCentre,
+  signInByApi,
   stored,
   test,
   text,
@@ -177,6 +178,49 @@ test.describe('the e-mailed code', () => {
     await expect(resend).toBeDisabled();
     await expect(codeItem.getByRole('status')).toContainText('first@example.com');
     expect(await control.mailbox('first@example.com')).toHaveLength(1);
+  });
+});
+
+test.describe('focus after a failed submit', () => {
+  test('on the login form, focus moves to the first invalid field, the agreement included', async ({
+    page,
+  }) => {
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.submit.click();
+    await expect(form.email).toBeFocused();
+
+    await form.email.fill(FRESH_USER.email);
+    await form.submit.click();
+    await expect(form.password).toBeFocused();
+
+    await form.password.fill(FRESH_USER.password);
+    await form.submit.click();
+    await expect(form.agreement).toBeFocused();
+  });
+
+  test("on the change-password form, focus moves to the first invalid field, the server's included", async ({
+    page,
+  }) => {
+    await control.reset('fresh-user');
+    await signInByApi(page, FRESH_USER);
+    await openApp(page, '/pages/setup/password/password');
+    const current = page.locator(`input[aria-label="${text('setupPassword.current')}"]`);
+    const next = page.locator(`input[aria-label="${text('setupPassword.next')}"]`);
+    const confirm = page.locator(`input[aria-label="${text('setupPassword.confirm')}"]`);
+    const submit = page.getByRole('button', { name: text('setupPassword.submit') });
+
+    await current.fill('Wrong12345');
+    await submit.click();
+    await expect(next).toBeFocused();
+
+    await next.fill('Better2026');
+    await confirm.fill('Better2026');
+    // Move focus away, as a tap on the button does on a phone.
+    await submit.focus();
+    await submit.click();
+    // The server refuses the current password: focus goes back to it.
+    await expect(current).toBeFocused();
   });
 });
 

@@ -10,11 +10,12 @@ import {
   FormItem,
   messageIdOf,
   PasswordField,
+  useFocusFirstInvalid,
 } from '#shared/ui/form';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { useGate, useUnit } from 'effector-react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import {
@@ -94,6 +95,15 @@ export function LoginPage() {
   const submit = () => {
     on.submitted();
   };
+  // The agreement's box is invalid while unticked after a submit, and so takes focus in turn.
+  const agreement = useRef<HTMLDivElement>(null);
+  const agreementMissing = Boolean(errors.agreement);
+  useLayoutEffect(() => {
+    const box = agreement.current?.querySelector('input');
+    if (agreementMissing) box?.setAttribute('aria-invalid', 'true');
+    else box?.removeAttribute('aria-invalid');
+  }, [agreementMissing]);
+  useFocusFirstInvalid(errors);
 
   return (
     <Page
@@ -200,7 +210,7 @@ export function LoginPage() {
         </Link>
       </div>
 
-      <div className={styles.agreement}>
+      <div className={styles.agreement} ref={agreement}>
         <Checkbox className={styles.check} checked={form.agreed} onChange={on.agreementToggled}>
           <Trans
             i18nKey="authForm.agreement"
