@@ -54,14 +54,13 @@ test.describe('signing up and in', () => {
     expect(await stored(page, 'is_login')).toBe(false);
     expect(await stored(page, 'token')).toBeNull();
 
-    // Logged out from the personal centre, the next login goes back there.
+    // A log out forgets the page it was made from: the next login starts from Home.
     const form = loginFields(page);
     await form.email.fill(NEW_USER.email);
     await form.password.fill(NEW_USER.password);
     await form.agreement.check();
     await form.submit.click();
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
-    await expect(page.getByText(maskedEmail(NEW_USER.email))).toBeVisible();
+    await expectLanded(page);
   });
 
   test('a wrong password is refused with a message, and the typed account stays', async ({
@@ -137,9 +136,8 @@ test.describe('signing up and in', () => {
     await expect(form.agreement).toBeChecked();
     await form.password.fill(FRESH_USER.password);
     await form.submit.click();
-    // Sent to log in from the personal centre, the user goes back there.
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
-    await expect(page.getByText(maskedEmail(FRESH_USER.email))).toBeVisible();
+    // The log out forgot the page it was made from.
+    await expectLanded(page);
   });
 });
 

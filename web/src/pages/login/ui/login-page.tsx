@@ -43,6 +43,11 @@ const fromOf = (state: unknown): string | null =>
   typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string'
     ? state.from
     : null;
+/** Whose page `from` is (the user whose session ended there); null when anyone's. */
+const ownerOf = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && 'owner' in state && typeof state.owner === 'string'
+    ? state.owner
+    : null;
 
 const PHONE_AREA_MESSAGE = 'login-area-code-message';
 const PHONE_MESSAGE = messageIdOf('login-phone');
@@ -67,11 +72,12 @@ export function LoginPage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const from = fromOf(location.state);
+  const owner = ownerOf(location.state);
   const email = search.get('email');
   const passwordReset = search.get('reset') === '1';
   const gateProps = useMemo<LoginGateProps>(
-    () => ({ from, email, passwordReset, region: browserRegion() }),
-    [from, email, passwordReset],
+    () => ({ from, owner, email, passwordReset, region: browserRegion() }),
+    [from, owner, email, passwordReset],
   );
   useGate(LoginGate, gateProps);
 
