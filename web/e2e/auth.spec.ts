@@ -8,6 +8,7 @@ import {
   openApp,
   scenarioUser,
   openPersonalCentre,
+  signInByApi,
   stored,
   test,
   text,
@@ -53,14 +54,13 @@ test.describe('signing up and in', () => {
     expect(await stored(page, 'is_login')).toBe(false);
     expect(await stored(page, 'token')).toBeNull();
 
-    // Logged out from the personal centre, the next login goes back there.
+    // A log out forgets the page it was made from: the next login starts from Home.
     const form = loginFields(page);
     await form.email.fill(NEW_USER.email);
     await form.password.fill(NEW_USER.password);
     await form.agreement.check();
     await form.submit.click();
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
-    await expect(page.getByText(maskedEmail(NEW_USER.email))).toBeVisible();
+    await expectLanded(page);
   });
 
   test('a wrong password is refused with a message, and the typed account stays', async ({
@@ -80,6 +80,38 @@ test.describe('signing up and in', () => {
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
     await expect(form.email).toHaveValue(FRESH_USER.email);
     expect(await stored(page, 'is_login')).not.toBe(true);
+  });
+
+  test('the last tries before a lock are counted down, and the lock says how long it lasts', async ({
+    page,
+  }) => {
+    await control.reset('fresh-user');
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.email.fill(FRESH_USER.email);
+    await form.password.fill(`${FRESH_USER.password}x`);
+    await form.agreement.check();
+    const attempt = async () => {
+      const reply = page.waitForResponse('**/api/login/index');
+      await form.submit.click();
+      await reply;
+    };
+    await attempt();
+    await attempt();
+    await attempt();
+    await expect(page.getByText('Incorrect account or password: 2 tries left')).toBeVisible();
+    await attempt();
+    await expect(page.getByText('Incorrect account or password: 1 try left')).toBeVisible();
+    await attempt();
+    const locked = page.getByText('Too many failed sign-ins. Try again in 15 minutes');
+    await expect(locked).toBeVisible();
+
+    // A minute on, even the right password is refused, with the time that is left.
+    await control.clock({ action: 'advance', ms: 60_000 });
+    await form.password.fill(FRESH_USER.password);
+    await attempt();
+    await expect(page.getByText('Too many failed sign-ins. Try again in 14 minutes')).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
   });
 
   test('"Remember me" fills the account again after a reload; the password is typed again', async ({
@@ -104,9 +136,89 @@ test.describe('signing up and in', () => {
     await expect(form.agreement).toBeChecked();
     await form.password.fill(FRESH_USER.password);
     await form.submit.click();
-    // Sent to log in from the personal centre, the user goes back there.
-    await expect(page).toHaveURL(/\/pages\/user\/user$/);
-    await expect(page.getByText(maskedEmail(FRESH_USER.email))).toBeVisible();
+    // The log out forgot the page it was made from.
+    await expectLanded(page);
+  });
+});
+
+test.describe('the e-mailed code', () => {
+  test('after "Send code" the code field shows where it went, not "required", and each address has its own countdown', async ({
+    page,
+  }) => {
+    await openApp(page, '/pages/register/register');
+    const codeItem = page.locator('.adm-form-item').filter({ has: page.locator('#register-code') });
+    const email = page.locator('#register-email');
+    const send = page.getByRole('button', { name: text('emailCode.send') });
+    const resend = page.getByRole('button', { name: /\d+/ }).filter({
+      hasText: text('emailCode.resendIn').split('{{')[0]?.trim() ?? '',
+    });
+
+    // An empty submit first: "required" under the code.
+    await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
+    await expect(codeItem.getByRole('alert')).toHaveText(text('validation.required'));
+
+    await email.fill('first@example.com');
+    await send.click();
+    await expect(codeItem.getByRole('status')).toContainText('first@example.com');
+    await expect(codeItem.getByRole('alert')).toHaveCount(0);
+    await expect(resend).toBeDisabled();
+
+    // Another address may have a code at once.
+    await email.fill('second@example.com');
+    await expect(send).toBeEnabled();
+    await expect(codeItem.getByRole('status')).toHaveCount(0);
+    await send.click();
+    await expect(codeItem.getByRole('status')).toContainText('second@example.com');
+    expect(await control.mailbox('second@example.com')).toHaveLength(1);
+
+    // Back to the first: its countdown still runs, and its hint is back.
+    await email.fill('first@example.com');
+    await expect(resend).toBeDisabled();
+    await expect(codeItem.getByRole('status')).toContainText('first@example.com');
+    expect(await control.mailbox('first@example.com')).toHaveLength(1);
+  });
+});
+
+test.describe('focus after a failed submit', () => {
+  test('on the login form, focus moves to the first invalid field, the agreement included', async ({
+    page,
+  }) => {
+    await openApp(page, '/pages/login/login');
+    const form = loginFields(page);
+    await form.submit.click();
+    await expect(form.email).toBeFocused();
+
+    await form.email.fill(FRESH_USER.email);
+    await form.submit.click();
+    await expect(form.password).toBeFocused();
+
+    await form.password.fill(FRESH_USER.password);
+    await form.submit.click();
+    await expect(form.agreement).toBeFocused();
+  });
+
+  test("on the change-password form, focus moves to the first invalid field, the server's included", async ({
+    page,
+  }) => {
+    await control.reset('fresh-user');
+    await signInByApi(page, FRESH_USER);
+    await openApp(page, '/pages/setup/password/password');
+    const current = page.locator(`input[aria-label="${text('setupPassword.current')}"]`);
+    const next = page.locator(`input[aria-label="${text('setupPassword.next')}"]`);
+    const confirm = page.locator(`input[aria-label="${text('setupPassword.confirm')}"]`);
+    const submit = page.getByRole('button', { name: text('setupPassword.submit') });
+
+    await current.fill('Wrong12345');
+    await submit.click();
+    await expect(next).toBeFocused();
+
+    await next.fill('Better2026');
+    await confirm.fill('Better2026');
+    // Move focus away, as a tap on the button does on a phone.
+    await submit.focus();
+    await submit.click();
+    // The server refuses the current password: focus goes back to it.
+    await expect(current).toBeFocused();
   });
 });
 

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import {
   control,
   expect,
+  expectLanded,
+  loginFields,
+  maskedEmail,
   openApp,
   openPersonalCentre,
   scenarioUser,
@@ -127,5 +130,57 @@ test.describe('a lost connection', () => {
     await expect(
       page.getByRole('list', { name: text('announcements.title') }).getByRole('link'),
     ).not.toHaveCount(0);
+  });
+});
+
+test.describe('the page to return to after signing in again', () => {
+  const ALICE = scenarioUser('two-friends', 0);
+  const BOB = scenarioUser('two-friends', 1);
+
+  /** Signs in on the login page that is open, as whoever is at the device. */
+  async function signInHere(page: Page, account: { email: string; password: string }) {
+    const form = loginFields(page);
+    await form.email.fill(account.email);
+    await form.password.fill(account.password);
+    await form.agreement.check();
+    await form.submit.click();
+  }
+
+  /** Alice's session ends while she is in her personal centre; the reload sends her to log in. */
+  async function expireInPersonalCentre(page: Page) {
+    await openPersonalCentre(page, ALICE.email);
+    expect(await control.expireSessions(ALICE.email)).toMatchObject({ ended: 1 });
+    const refused = page.waitForResponse('**/api/users/info');
+    await page.reload();
+    await refused;
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
+    await expect(page.getByText(text('login.sessionExpiredNotice'))).toBeVisible();
+  }
+
+  test('belongs to the user whose session ended: another user lands on Home, and a log out forgets it', async ({
+    page,
+  }) => {
+    await control.reset('two-friends');
+    await signIn(page, ALICE);
+
+    // Alice herself goes back to where she was.
+    await expireInPersonalCentre(page);
+    await signInHere(page, ALICE);
+    await expect(page).toHaveURL(/\/pages\/user\/user$/);
+    await expect(page.getByText(maskedEmail(ALICE.email))).toBeVisible();
+
+    // Bob, at the same device, does not land on Alice's page.
+    await expireInPersonalCentre(page);
+    await signInHere(page, BOB);
+    await expectLanded(page);
+
+    // Bob logs out from his personal centre: the next sign-in starts from Home, not there.
+    await openPersonalCentre(page, BOB.email);
+    await expect(page.getByText(maskedEmail(ALICE.email))).toHaveCount(0);
+    await page.getByRole('button', { name: text('user.logout.action') }).click();
+    await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+    await expect(page).toHaveURL(/\/pages\/login\/login$/);
+    await signInHere(page, ALICE);
+    await expectLanded(page);
   });
 });

@@ -24,6 +24,12 @@ export class RateLimiter {
     return window && this.now() - window.start < windowMs ? window.count : 0;
   }
 
+  /** How long until the key's current window ends (0 when it has none). */
+  retryAfter(key: string, windowMs: number): number {
+    const window = this.windows.get(key);
+    return window ? Math.max(0, window.start + windowMs - this.now()) : 0;
+  }
+
   clear(key: string): void {
     this.windows.delete(key);
   }

@@ -58,8 +58,8 @@ describe('message()', () => {
     expect(message('code_too_soon', 'en', { seconds: 42 })).toBe(
       'Please wait 42 s before requesting another code',
     );
-    expect(message('email_code_body', 'de', { code: '123456' })).toBe(
-      'Ihr Code lautet 123456. Er läuft in 10 Minuten ab.',
+    expect(message('email_code_body', 'de', { purpose: 'Achtung.', code: '123456' })).toBe(
+      'Achtung.\n\nIhr Code lautet 123456. Er läuft in 10 Minuten ab.',
     );
     expect(message('field_invalid', 'fr', { field: 'email', reason: 'is required' })).toBe(
       'email : is required',

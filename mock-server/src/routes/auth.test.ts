@@ -139,6 +139,41 @@ describe('registration', () => {
   });
 });
 
+describe('the code e-mails', () => {
+  it('say what each code is for, and warn loudly of an account deletion, in the caller language', async () => {
+    const { token } = await registerUser(app, 'mailed@example.com');
+    await advance(60_000);
+    await call(app, '/api/login/sendEmail', { email: 'mailed@example.com', purpose: 'forget' });
+    for (const purpose of ['change_password', 'bind', 'delete_account']) {
+      await advance(60_000);
+      await call(app, '/api/users/sendEmail', { purpose }, { token, language: 'de' });
+    }
+    await call(app, '/api/login/sendEmail', { email: 'other@example.com', purpose: 'register' });
+    const mails = [
+      ...(await mailbox('mailed@example.com')),
+      ...(await mailbox('other@example.com')),
+    ];
+    const byPurpose = new Map(
+      mails.map((mail) => [(mail as { purpose?: string }).purpose ?? '', mail] as const),
+    );
+    const subjects = [...byPurpose.values()].map((mail) => mail.subject);
+    // Five purposes, five subjects: none reads like another.
+    expect(byPurpose.size).toBe(5);
+    expect(new Set(subjects).size).toBe(5);
+    expect(byPurpose.get('register')?.subject).toBe('Your code to create a Bourse account');
+    expect(byPurpose.get('forget')?.subject).toBe('Your code to reset your Bourse password');
+    expect(byPurpose.get('change_password')?.subject).toBe(
+      'Ihr Code zum Ändern Ihres Bourse-Passworts',
+    );
+    const deletion = byPurpose.get('delete_account');
+    expect(deletion?.language).toBe('de');
+    expect(deletion?.subject).toBe('Achtung: Code zum LÖSCHEN Ihres Bourse-Kontos');
+    expect(deletion?.body).toContain('nicht rückgängig');
+    expect(deletion?.body).toContain(deletion?.code);
+    for (const mail of mails) expect(mail.body).toContain(mail.code);
+  });
+});
+
 describe('login', () => {
   it('signs in by e-mail (any case) and by phone', async () => {
     await app.inject({
@@ -189,6 +224,55 @@ describe('login', () => {
       (await call(app, '/api/login/index', { account: 'locked@example.com', password: PASSWORD }))
         .code,
     ).toBe(200);
+  });
+
+  it('warns of the last tries before a lock, then says how long the lock lasts, in the caller language', async () => {
+    await registerUser(app, 'warned@example.com');
+    const wrong = (language: 'en' | 'de' = 'en') =>
+      call(
+        app,
+        '/api/login/index',
+        { account: 'warned@example.com', password: 'Wrong1234' },
+        { language },
+      );
+    // Three tries with plenty left: the plain refusal, which reveals nothing.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await wrong()).msg).toBe('Incorrect account or password');
+    }
+    expect((await wrong()).msg).toBe('Incorrect account or password: 2 tries left');
+    expect((await wrong('de')).msg).toBe('Konto oder Passwort falsch: noch 1 Versuch');
+    // The fifth failure locks sign-in for the whole window, and says so.
+    const fifth = await wrong();
+    expect(fifth.code).toBe(429);
+    expect(fifth.msg).toBe('Too many failed sign-ins. Try again in 15 minutes');
+    await advance(60_000 + 1);
+    const locked = await call(app, '/api/login/index', {
+      account: 'warned@example.com',
+      password: PASSWORD,
+    });
+    expect(locked.code).toBe(429);
+    expect(locked.msg).toBe('Too many failed sign-ins. Try again in 14 minutes');
+    await advance(13 * 60_000);
+    expect((await wrong('de')).msg).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in 1 Minute erneut',
+    );
+    await advance(60_000);
+    expect(
+      (await call(app, '/api/login/index', { account: 'warned@example.com', password: PASSWORD }))
+        .code,
+    ).toBe(200);
+  });
+
+  it('counts the tries left for an unknown account exactly as for a known one', async () => {
+    await registerUser(app, 'real@example.com');
+    const tries = async (account: string) => {
+      const said: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        said.push((await call(app, '/api/login/index', { account, password: 'Wrong1234' })).msg);
+      }
+      return said;
+    };
+    expect(await tries('real@example.com')).toEqual(await tries('ghost@example.com'));
   });
 
   it('resets a forgotten password with a code and ends the old sessions', async () => {

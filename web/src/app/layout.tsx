@@ -1,4 +1,10 @@
-import { $isLoggedIn } from '#shared/session';
+import {
+  $isLoggedIn,
+  $sessionEnd,
+  $userInfo,
+  returnPathFor,
+  returnTargetOf,
+} from '#shared/session';
 import { DelayedLoader } from '#shared/ui';
 import { LANDING_PATH, PATHS } from '#shared/routing';
 import { useUnit } from 'effector-react';
@@ -18,7 +24,12 @@ export interface RouteHandle {
 /** The frame around every page: access rules, the tab bar, the loading overlay. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const [loggedIn, overlayVisible] = useUnit([$isLoggedIn, $overlayVisible]);
+  const [loggedIn, overlayVisible, sessionEnd, user] = useUnit([
+    $isLoggedIn,
+    $overlayVisible,
+    $sessionEnd,
+    $userInfo,
+  ]);
   const navigation = useNavigation();
   const location = useLocation();
   const matches = useMatches();
@@ -28,17 +39,28 @@ export function AppLayout() {
   if (access?.auth && !loggedIn) {
     return (
       <>
-        <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />
+        <Navigate
+          to={PATHS.login}
+          replace
+          state={returnTargetOf(location.pathname + location.search, sessionEnd)}
+        />
         <Splash label={t('common.loading')} />
       </>
     );
   }
   if (access?.guestOnly && loggedIn) {
-    // Back to the page that sent the guest to log in, when there was one.
-    const from = (location.state as { from?: unknown } | null)?.from;
+    // Back to the page that sent the guest to log in, when there was one and it is this user's.
+    const state = location.state as { from?: unknown; owner?: unknown } | null;
+    const from = returnPathFor(
+      {
+        from: typeof state?.from === 'string' ? state.from : null,
+        owner: typeof state?.owner === 'string' ? state.owner : null,
+      },
+      user?.user_id ?? null,
+    );
     return (
       <>
-        <Navigate to={typeof from === 'string' ? from : LANDING_PATH} replace />
+        <Navigate to={from ?? LANDING_PATH} replace />
         <Splash label={t('common.loading')} />
       </>
     );

@@ -115,7 +115,8 @@ describe('signing in', () => {
     }
     expect(await rejection(login('ada@example.com'))).toMatchObject({
       kind: 'rate_limited',
-      key: 'too_many_requests',
+      key: 'login_locked',
+      params: { minutes: 15 },
     });
     advance(AUTH_RULES.loginFailureWindowMs);
     await login('ada@example.com');

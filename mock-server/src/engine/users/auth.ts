@@ -15,6 +15,8 @@ export const AUTH_RULES = {
   /** failed sign-ins that lock an account (known or not) for the window */
   loginFailuresPerAccount: 5,
   loginFailureWindowMs: 15 * MINUTE,
+  /** a refusal with this many tries or fewer left before the lock says how many */
+  loginTriesWarnedOf: 2,
   /** sign-in attempts one client may make in a window */
   loginAttemptsPerClient: 30,
   perClientWindowMs: 10 * MINUTE,
@@ -27,6 +29,14 @@ export interface NewSession {
   expires_in: number;
   user: UserInfo;
 }
+
+/** Sign-in is locked for `ms` more: the refusal says for how many minutes (rounded up). */
+const lockedFor = (ms: number): EngineError => {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  return new EngineError('rate_limited', minutes === 1 ? 'login_locked_minute' : 'login_locked', {
+    minutes,
+  });
+};
 
 /** Passwords must be typed twice alike. */
 const confirmMatches = (input: { password: string; confirm_password: string }): void => {
@@ -93,9 +103,10 @@ export class Auth {
       AUTH_RULES.loginAttemptsPerClient,
       AUTH_RULES.perClientWindowMs,
     );
+    if (!perClient.allowed) throw lockedFor(perClient.retryAfterMs);
     const failures = this.limiter.count(accountKey, AUTH_RULES.loginFailureWindowMs);
-    if (!perClient.allowed || failures >= AUTH_RULES.loginFailuresPerAccount) {
-      throw new EngineError('rate_limited', 'too_many_requests');
+    if (failures >= AUTH_RULES.loginFailuresPerAccount) {
+      throw lockedFor(this.limiter.retryAfter(accountKey, AUTH_RULES.loginFailureWindowMs));
     }
     const user = byEmail
       ? this.users.byEmail(input.account)
@@ -105,6 +116,14 @@ export class Auth {
     const matches = await this.hasher.verify(input.password, stored);
     if (!user || !matches) {
       this.limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, AUTH_RULES.loginFailureWindowMs);
+      const left = AUTH_RULES.loginFailuresPerAccount - (failures + 1);
+      if (left <= 0) {
+        throw lockedFor(this.limiter.retryAfter(accountKey, AUTH_RULES.loginFailureWindowMs));
+      }
+      if (left <= AUTH_RULES.loginTriesWarnedOf) {
+        const key = left === 1 ? 'login_failed_try_left' : 'login_failed_tries_left';
+        throw new EngineError('refused', key, { tries: left });
+      }
       throw new EngineError('refused', 'login_failed');
     }
     this.limiter.clear(accountKey);

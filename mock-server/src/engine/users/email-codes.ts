@@ -68,8 +68,11 @@ export class EmailCodes {
         purpose,
         code,
         language,
-        subject: message('email_code_subject', language),
-        body: message('email_code_body', language, { code }),
+        subject: message(`email_code_subject_${purpose}`, language),
+        body: message('email_code_body', language, {
+          purpose: message(`email_code_purpose_${purpose}`, language),
+          code,
+        }),
         sent_at: now,
       });
     }

@@ -6,6 +6,7 @@ import { appStarted } from '#shared/lib';
 import { navigated, navigateFx, PATHS } from '#shared/routing';
 import {
   $isLoggedIn,
+  $sessionEnd,
   $sessionExpiredNotice,
   $token,
   $userInfo,
@@ -13,6 +14,8 @@ import {
   fetchUserInfoFx,
   logoutFx,
   logoutRequested,
+  returnPathFor,
+  returnTargetOf,
   sessionStarted,
 } from './model.ts';
 
@@ -89,6 +92,34 @@ describe('the session', () => {
     expect(scope.getState($sessionExpiredNotice)).toBe(false);
     await allSettled(sessionExpired, { scope });
     expect(scope.getState($sessionExpiredNotice)).toBe(false);
+  });
+
+  it('keeps whose session the server ended, and forgets the page to return to on a log out', async () => {
+    const expired = setup({ loggedIn: true });
+    await allSettled(sessionExpired, { scope: expired.scope });
+    const end = expired.scope.getState($sessionEnd);
+    expect(end).toEqual({ reason: 'expired', userId: user.user_id });
+    expect(returnTargetOf('/pages/user/user', end)).toEqual({
+      from: '/pages/user/user',
+      owner: user.user_id,
+    });
+    expect(returnPathFor({ from: '/pages/user/user', owner: user.user_id }, user.user_id)).toBe(
+      '/pages/user/user',
+    );
+    expect(returnPathFor({ from: '/pages/user/user', owner: user.user_id }, 'someone-else')).toBe(
+      null,
+    );
+
+    const loggedOut = setup({ loggedIn: true });
+    await allSettled(logoutRequested, { scope: loggedOut.scope });
+    expect(returnTargetOf('/pages/user/user', loggedOut.scope.getState($sessionEnd))).toBeNull();
+    await allSettled(sessionStarted, { scope: loggedOut.scope, params: { token: 'abc', user } });
+    expect(loggedOut.scope.getState($sessionEnd)).toBeNull();
+    // A guest who never signed in here: anyone's.
+    expect(returnTargetOf('/pages/user/user', null)).toEqual({
+      from: '/pages/user/user',
+      owner: null,
+    });
   });
 
   it('refreshes who the user is when a stored session resumes', async () => {

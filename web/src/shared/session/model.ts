@@ -50,7 +50,13 @@ sample({ clock: appStarted, filter: $isLoggedIn, fn: () => ({}), target: fetchUs
  * once, however many calls failed together: after the first, the flag is off.
  */
 const sessionCleared = createEvent();
-const expiredWhileLoggedIn = sample({ clock: sessionExpired, filter: $isLoggedIn });
+const expiredWhileLoggedIn = sample({
+  clock: sessionExpired,
+  source: { loggedIn: $isLoggedIn, user: $userInfo },
+  filter: ({ loggedIn }) => loggedIn,
+  // whose session it was, read before it is cleared
+  fn: ({ user }) => user?.user_id ?? null,
+});
 sample({ clock: expiredWhileLoggedIn, target: sessionCleared });
 
 /** The server ended the last session (a 401), not the user: the login page says so. */
@@ -58,6 +64,40 @@ export const $sessionExpiredNotice = createStore(false)
   .on(expiredWhileLoggedIn, () => true)
   .reset(sessionStarted, sessionEnded);
 sample({ clock: sessionEnded, target: sessionCleared });
+
+/**
+ * How the last session ended, for the page to return to after signing in again: a page the user
+ * was on when the server ended their session is theirs alone (another user signing in at this
+ * device lands on the landing page), and a log out forgets it.
+ */
+export type SessionEnd = { reason: 'logout' } | { reason: 'expired'; userId: string | null };
+export const $sessionEnd = createStore<SessionEnd | null>(null)
+  .on(sessionEnded, () => ({ reason: 'logout' }))
+  .reset(sessionStarted);
+sample({
+  clock: expiredWhileLoggedIn,
+  fn: (userId): SessionEnd => ({ reason: 'expired', userId }),
+  target: $sessionEnd,
+});
+
+/** What a guest is sent to log in with: the page to return to, and whose it is (null: anyone's). */
+export interface ReturnTarget {
+  readonly from: string;
+  readonly owner: string | null;
+}
+
+/** The return target of a page a guest was turned away from; none after a log out. */
+export const returnTargetOf = (path: string, end: SessionEnd | null): ReturnTarget | null =>
+  end?.reason === 'logout'
+    ? null
+    : { from: path, owner: end?.reason === 'expired' ? end.userId : null };
+
+/** The page to go back to for `userId`, when the target is theirs (or anyone's). */
+export const returnPathFor = (
+  target: { from: string | null; owner: string | null },
+  userId: string | null,
+): string | null =>
+  target.from !== null && (target.owner === null || target.owner === userId) ? target.from : null;
 $token.reset(sessionCleared);
 $isLoggedIn.reset(sessionCleared);
 $userInfo.reset(sessionCleared);

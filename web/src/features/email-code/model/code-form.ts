@@ -8,8 +8,15 @@ import {
   validPassword,
   type ValidationKey,
 } from '#shared/lib';
-import { createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
-import { createEmailCodeSender, type EmailCodeSender } from './sender.ts';
+import {
+  combine,
+  createEvent,
+  createStore,
+  sample,
+  type EventCallable,
+  type Store,
+} from 'effector';
+import { addressKey, createEmailCodeSender, type EmailCodeSender } from './sender.ts';
 
 /** A guest's form that proves an e-mail address with a code and sets a password. */
 export interface CodeForm {
@@ -84,8 +91,15 @@ export function createCodeForm<Extra extends string = never>({
   const $errors = createStore<FormErrors<Field>>({});
   /** A refusal that belongs to no field. */
   const $formError = createStore<string | null>(null);
-  /** The address the last code went to, for the hint under the code field. */
-  const $codeSentTo = createStore<string | null>(null);
+  /** The addresses a code went to from this form (as their countdowns are kept). */
+  const $sentTo = createStore<readonly string[]>([]);
+  /**
+   * The address in the field when a code went to it, for the hint under the code field; null
+   * when the field holds an address no code went to.
+   */
+  const $codeSentTo = combine($sentTo, $form, (sent, form) =>
+    sent.includes(addressKey(form.email)) ? form.email.trim() : null,
+  );
 
   const emailChanged = createEvent<string>();
   const codeChanged = createEvent<string>();
@@ -106,7 +120,8 @@ export function createCodeForm<Extra extends string = never>({
     .on(codeChanged, (errors) => withoutErrors<Field>(errors, 'code'))
     .on(passwordChanged, (errors) => withoutErrors<Field>(errors, 'password'))
     .on(confirmPasswordChanged, (errors) => withoutErrors<Field>(errors, 'confirmPassword'));
-  $codeSentTo.reset(emailChanged);
+  // Each address has its own countdown: another address may have a code at once.
+  sample({ clock: emailChanged, target: codeSender.addressChanged });
 
   const codeAsked = sample({
     clock: codeRequested,
@@ -128,10 +143,12 @@ export function createCodeForm<Extra extends string = never>({
   });
   sample({
     clock: codeSender.sent,
-    source: $form,
-    fn: (form) => form.email.trim(),
-    target: $codeSentTo,
+    source: $sentTo,
+    fn: (sent, address) => [...sent.filter((to) => to !== address), address],
+    target: $sentTo,
   });
+  // A code is on its way: the field says so, rather than an earlier "required".
+  $errors.on(codeSender.sent, (errors) => withoutErrors<Field>(errors, 'code'));
   // "This e-mail is already registered" belongs next to the e-mail.
   sample({
     clock: codeSender.failed,

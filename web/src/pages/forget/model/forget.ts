@@ -65,4 +65,3 @@ sample({ clock: resetPasswordFx.done, target: rememberedAccountForgotten });
 // Done: nothing of the old attempt stays in memory (the countdown stays: the server's limit does).
 $form.reset(resetPasswordFx.done);
 $errors.reset(resetPasswordFx.done);
-$codeSentTo.reset(resetPasswordFx.done);

@@ -4,7 +4,8 @@ import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { $formError, $submitting, codeForm, submitted } from '../model/forget.ts';
+import { $errors, $formError, $submitting, codeForm, submitted } from '../model/forget.ts';
+import { useFocusFirstInvalid } from '#shared/ui/form';
 
 export function ForgetPage() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export function ForgetPage() {
   const submit = () => {
     submitForm();
   };
+  useFocusFirstInvalid(useUnit($errors));
 
   return (
     <Page

@@ -56,7 +56,13 @@ const DEFAULT_REPLIES: Record<string, Reply> = {
   [endpoints.auth.login.path]: () => SESSION,
 };
 
-const GATE: LoginGateProps = { from: null, email: null, passwordReset: false, region: null };
+const GATE: LoginGateProps = {
+  from: null,
+  owner: null,
+  email: null,
+  passwordReset: false,
+  region: null,
+};
 
 function setup(replies: Record<string, Reply> = {}) {
   const api = fakeClient({ ...DEFAULT_REPLIES, ...replies });
@@ -200,6 +206,22 @@ describe('a successful login', () => {
     stop();
 
     expect(navigations).toEqual([{ to: '/pages/setup/setup?tab=1', replace: true }]);
+  });
+
+  it('goes back there only for the user whose session ended there; another lands on Home', async () => {
+    const mine = setup();
+    await open(mine.scope, { from: '/pages/user/user', owner: SESSION.user.user_id });
+    await fillEmailForm(mine.scope);
+    await allSettled(submitted, { scope: mine.scope });
+    mine.stop();
+    expect(mine.navigations).toEqual([{ to: '/pages/user/user', replace: true }]);
+
+    const someoneElses = setup();
+    await open(someoneElses.scope, { from: '/pages/user/user', owner: 'another-user' });
+    await fillEmailForm(someoneElses.scope);
+    await allSettled(submitted, { scope: someoneElses.scope });
+    someoneElses.stop();
+    expect(someoneElses.navigations).toEqual([{ to: LANDING_PATH, replace: true }]);
   });
 
   it.each(['//evil.example/steal', 'https://evil.example', PATHS.register])(

@@ -9,7 +9,13 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { LANDING_PATH, navigated, PATHS } from '#shared/routing';
-import { $sessionExpiredNotice, rememberedAccountForgotten, sessionStarted } from '#shared/session';
+import {
+  $sessionExpiredNotice,
+  rememberedAccountForgotten,
+  returnPathFor,
+  sessionStarted,
+  type ReturnTarget,
+} from '#shared/session';
 import { appStarted, required, validEmail } from '#shared/lib';
 import { storageKey } from '#shared/storage';
 import { combine, createEvent, createStore, sample } from 'effector';
@@ -40,6 +46,8 @@ export type LoginErrors = FormErrors<LoginField>;
 export interface LoginGateProps {
   /** the page the layout sent a guest here from (`location.state.from`) */
   readonly from: string | null;
+  /** whose page `from` is: the user whose session ended there; null when anyone's */
+  readonly owner: string | null;
   /** `?email=`: the address whose password was just reset */
   readonly email: string | null;
   /** `?reset=1`: the password was just reset */
@@ -50,7 +58,7 @@ export interface LoginGateProps {
 
 export const LoginGate = createGate<LoginGateProps>({
   name: 'LoginGate',
-  defaultState: { from: null, email: null, passwordReset: false, region: null },
+  defaultState: { from: null, owner: null, email: null, passwordReset: false, region: null },
 });
 
 const EMPTY_FORM: LoginForm = {
@@ -125,8 +133,11 @@ export const $country = combine(
     null,
 );
 
-/** Where a successful login goes: back to the page that asked for it, else the landing page. */
-const $returnTo = createStore<string | null>(null);
+/**
+ * Where a successful login goes: back to the page that asked for it when it is the signing-in
+ * user's (or anyone's), else the landing page.
+ */
+const $returnTo = createStore<ReturnTarget | null>(null);
 
 export const modeChanged = createEvent<LoginMode>();
 export const emailChanged = createEvent<string>();
@@ -213,7 +224,14 @@ const opened = sample({
   }),
 });
 sample({ clock: opened, fn: ({ form }) => form, target: $form });
-sample({ clock: opened, fn: ({ props }) => safeReturn(props.from), target: $returnTo });
+sample({
+  clock: opened,
+  fn: ({ props }) => {
+    const from = safeReturn(props.from);
+    return from === null ? null : { from, owner: props.owner };
+  },
+  target: $returnTo,
+});
 sample({
   clock: opened,
   // A session the server ended is said so, rather than a silent return to this page.
@@ -358,7 +376,10 @@ sample({
 const left = sample({
   clock: loginFx.done,
   source: $returnTo,
-  fn: (returnTo) => ({ to: returnTo ?? LANDING_PATH, replace: true }),
+  fn: (returnTo, { result }) => ({
+    to: (returnTo && returnPathFor(returnTo, result.user.user_id)) ?? LANDING_PATH,
+    replace: true,
+  }),
 });
 sample({ clock: left, target: navigated });
 $returnTo.reset(left);

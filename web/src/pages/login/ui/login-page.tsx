@@ -10,11 +10,12 @@ import {
   FormItem,
   messageIdOf,
   PasswordField,
+  useFocusFirstInvalid,
 } from '#shared/ui/form';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { useGate, useUnit } from 'effector-react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import {
@@ -42,6 +43,11 @@ const fromOf = (state: unknown): string | null =>
   typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string'
     ? state.from
     : null;
+/** Whose page `from` is (the user whose session ended there); null when anyone's. */
+const ownerOf = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && 'owner' in state && typeof state.owner === 'string'
+    ? state.owner
+    : null;
 
 const PHONE_AREA_MESSAGE = 'login-area-code-message';
 const PHONE_MESSAGE = messageIdOf('login-phone');
@@ -66,11 +72,12 @@ export function LoginPage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const from = fromOf(location.state);
+  const owner = ownerOf(location.state);
   const email = search.get('email');
   const passwordReset = search.get('reset') === '1';
   const gateProps = useMemo<LoginGateProps>(
-    () => ({ from, email, passwordReset, region: browserRegion() }),
-    [from, email, passwordReset],
+    () => ({ from, owner, email, passwordReset, region: browserRegion() }),
+    [from, owner, email, passwordReset],
   );
   useGate(LoginGate, gateProps);
 
@@ -94,6 +101,15 @@ export function LoginPage() {
   const submit = () => {
     on.submitted();
   };
+  // The agreement's box is invalid while unticked after a submit, and so takes focus in turn.
+  const agreement = useRef<HTMLDivElement>(null);
+  const agreementMissing = Boolean(errors.agreement);
+  useLayoutEffect(() => {
+    const box = agreement.current?.querySelector('input');
+    if (agreementMissing) box?.setAttribute('aria-invalid', 'true');
+    else box?.removeAttribute('aria-invalid');
+  }, [agreementMissing]);
+  useFocusFirstInvalid(errors);
 
   return (
     <Page
@@ -200,7 +216,7 @@ export function LoginPage() {
         </Link>
       </div>
 
-      <div className={styles.agreement}>
+      <div className={styles.agreement} ref={agreement}>
         <Checkbox className={styles.check} checked={form.agreed} onChange={on.agreementToggled}>
           <Trans
             i18nKey="authForm.agreement"

@@ -6,7 +6,7 @@ import { $navigator, LANDING_PATH } from '#shared/routing';
 import { recordNavigations } from '#shared/routing/testing';
 import { $isLoggedIn, $token, fetchUserInfoFx } from '#shared/session';
 import { storageKey } from '#shared/storage';
-import { allSettled, fork, type Scope } from 'effector';
+import { allSettled, fork, type EventCallable, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $codeSentTo,
@@ -159,6 +159,68 @@ describe('the e-mail code', () => {
 
     await vi.advanceTimersByTimeAsync(30_000);
     await Promise.all([first, second]);
+    expect(scope.getState(codeSender.$canSend)).toBe(true);
+  });
+
+  /** Runs a unit with fake timers on: a running countdown keeps its run open till the end. */
+  const acting = (scope: Scope) => {
+    const runs: Promise<unknown>[] = [];
+    const act = async (unit: EventCallable<string> | EventCallable<void>, params?: string) => {
+      runs.push(allSettled(unit as EventCallable<string | undefined>, { scope, params }));
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    const done = async () => {
+      await vi.advanceTimersByTimeAsync(120_000);
+      await Promise.all(runs);
+    };
+    return { act, done };
+  };
+
+  it('once sent, the code field shows the hint, not the "required" of an earlier submit', async () => {
+    vi.useFakeTimers();
+    const { scope } = setup();
+    const { act, done } = acting(scope);
+    await act(submitted);
+    expect(scope.getState($errors).code).toEqual({ key: 'validation.required' });
+
+    await act(emailChanged, 'new.trader@example.com');
+    await act(codeRequested);
+
+    expect(scope.getState($errors).code).toBeUndefined();
+    expect(scope.getState($codeSentTo)).toBe('new.trader@example.com');
+    // Submitting again with the code still empty says so again.
+    await act(submitted);
+    expect(scope.getState($errors).code).toEqual({ key: 'validation.required' });
+    await done();
+  });
+
+  it('counts down per address: another address may have a code at once, the first runs on', async () => {
+    vi.useFakeTimers();
+    const { scope, api } = setup();
+    const { act, done } = acting(scope);
+    await act(emailChanged, 'first@example.com');
+    await act(codeRequested);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(scope.getState(codeSender.$secondsLeft)).toBe(40);
+
+    // Another address: no countdown of its own yet, so a code goes at once.
+    await act(emailChanged, 'second@example.com');
+    expect(scope.getState(codeSender.$secondsLeft)).toBe(0);
+    expect(scope.getState(codeSender.$canSend)).toBe(true);
+    expect(scope.getState($codeSentTo)).toBeNull();
+    await act(codeRequested);
+    expect(api.callsTo(endpoints.auth.sendEmail)).toHaveLength(2);
+    expect(scope.getState(codeSender.$secondsLeft)).toBe(60);
+
+    // Back to the first address: its countdown has run on meanwhile, and it still blocks.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await act(emailChanged, 'First@Example.com ');
+    expect(scope.getState(codeSender.$secondsLeft)).toBe(30);
+    expect(scope.getState($codeSentTo)).toBe('First@Example.com');
+    await act(codeRequested);
+    expect(api.callsTo(endpoints.auth.sendEmail)).toHaveLength(2);
+
+    await done();
     expect(scope.getState(codeSender.$canSend)).toBe(true);
   });
 

@@ -145,5 +145,4 @@ sample({
 // The account is made: the form, the countdown and the invitation have done their work.
 $form.reset(registerFx.done);
 $inviteCode.reset(registerFx.done);
-$codeSentTo.reset(registerFx.done);
 sample({ clock: registerFx.done, target: codeSender.reset });

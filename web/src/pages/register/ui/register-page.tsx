@@ -2,7 +2,14 @@ import { AuthFooter, AuthForm, AuthHero, FormError, GuestLanguage } from '#featu
 import { CodeFormFields } from '#features/email-code';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import { FieldInput, FieldLabel, FieldMessage, FormItem, messageIdOf } from '#shared/ui/form';
+import {
+  FieldInput,
+  FieldLabel,
+  FieldMessage,
+  FormItem,
+  messageIdOf,
+  useFocusFirstInvalid,
+} from '#shared/ui/form';
 import { useGate, useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -38,6 +45,7 @@ export function RegisterPage() {
   const submit = () => {
     on.submitted();
   };
+  useFocusFirstInvalid(errors);
 
   return (
     <Page

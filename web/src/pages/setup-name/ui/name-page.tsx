@@ -1,6 +1,6 @@
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
+import { CardForm, FieldInput, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
@@ -28,6 +28,7 @@ export function NamePage() {
     nicknameChanged,
     saveClicked,
   ]);
+  useFocusFirstInvalid(error);
   const id = useId();
   const messageId = messageIdOf(id);
   const over = length > NICKNAME_MAX;

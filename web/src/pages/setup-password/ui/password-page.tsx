@@ -1,6 +1,6 @@
 import { PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
-import { CardForm, FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
+import { CardForm, FieldInput, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
 import { useId, useState } from 'react';
@@ -31,6 +31,7 @@ export function PasswordPage() {
   const { t } = useTranslation();
   useGate(PasswordPageGate, {});
   const [errors, saving, submit] = useUnit([$errors, $saving, submitted]);
+  useFocusFirstInvalid(errors);
 
   return (
     <Page

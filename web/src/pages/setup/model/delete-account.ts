@@ -40,6 +40,8 @@ sample({
   target: deleteCodeSender.sendRequested,
 });
 $deleteCodeSent.on(deleteCodeSender.sent, () => true);
+// A code is on its way: the field says so, rather than an earlier "required".
+$deleteErrors.on(deleteCodeSender.sent, ({ code: _sent, ...errors }) => errors);
 
 const checked = sample({
   clock: deleteSubmitted,

@@ -6,7 +6,13 @@ import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
-import { CardForm, FieldInput, FieldMessage, FormField } from '#shared/ui/form';
+import {
+  CardForm,
+  FieldInput,
+  FieldMessage,
+  FormField,
+  useFocusFirstInvalid,
+} from '#shared/ui/form';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
@@ -15,7 +21,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import Switch from 'antd-mobile/es/components/switch';
 import { useGate, useUnit } from 'effector-react';
-import type { ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { $avatarBusy, $avatarError, $avatarPreview, avatarFileSelected } from '../model/avatar.ts';
@@ -251,6 +257,8 @@ function DeleteSheet({ email }: { email: string }) {
     deleteSubmitted,
   ]);
   const codeError = errors.code ?? (refusal === null ? null : { text: refusal });
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(errors, dialog);
   return (
     <Popup
       visible={sheet === 'delete'}
@@ -260,7 +268,7 @@ function DeleteSheet({ email }: { email: string }) {
       destroyOnClose
       bodyClassName={styles.sheet}
     >
-      <div role="dialog" aria-modal="true" aria-labelledby="delete-sheet-title">
+      <div role="dialog" aria-modal="true" aria-labelledby="delete-sheet-title" ref={dialog}>
         <h2 id="delete-sheet-title" className={styles.sheetTitle}>
           {t('setup.delete.title')}
         </h2>

@@ -12,3 +12,4 @@ export {
   type PasswordInputProps,
 } from './form-field.tsx';
 export { FieldInput, FormItem, FormList, type FieldInputProps } from './form-list.tsx';
+export { useFocusFirstInvalid } from './focus-invalid.ts';
