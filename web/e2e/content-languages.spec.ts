@@ -1,7 +1,15 @@
 import { BANNERS, IPO_OFFERINGS } from '@bourse/fixtures';
 import type { Page } from '@playwright/test';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { control, expect, openApp, scenarioUser, signInByApi, test } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  openApp,
+  scenarioUser,
+  signInByApi,
+  test,
+} from './support.ts';
 
 /**
  * Issue 9: banner artwork and IPO texts were English whatever the app language. The artwork's
@@ -59,9 +67,7 @@ test.describe('banners and IPO texts in the app language', () => {
       const englishWords = new Set(english.flatMap((picture) => picture.words));
       expect(englishWords.size).toBeGreaterThan(BANNERS.length);
 
-      await page.addInitScript((value) => {
-        localStorage.setItem('bourse.app_language', JSON.stringify(value));
-      }, language);
+      await keepOnDevice(page, { language });
       const pictures = await bannerPictures(page);
       const englishTitles = new Set<string>(BANNERS.map((banner) => banner.title.en));
       for (const picture of pictures) {

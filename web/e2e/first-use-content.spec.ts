@@ -5,6 +5,7 @@ import { PATHS } from '../src/shared/routing/paths.ts';
 import {
   control,
   expect,
+  keepOnDevice,
   openApp,
   scenarioUser,
   signInByApi,
@@ -19,19 +20,15 @@ import {
  */
 
 const TRADER = scenarioUser('verified-trader');
-const STORED_LANGUAGE = 'bourse.app_language';
-const STORED_THEME = 'bourse.theme';
 
 test.use({ viewport: { width: 360, height: 780 }, reducedMotion: 'reduce' });
 
-async function useLanguage(page: Page, language: Language, theme = 'day'): Promise<void> {
-  await page.addInitScript(
-    ({ keys, values }) => {
-      localStorage.setItem(keys.language, JSON.stringify(values.language));
-      localStorage.setItem(keys.theme, JSON.stringify(values.theme));
-    },
-    { keys: { language: STORED_LANGUAGE, theme: STORED_THEME }, values: { language, theme } },
-  );
+async function useLanguage(
+  page: Page,
+  language: Language,
+  theme: 'day' | 'night' = 'day',
+): Promise<void> {
+  await keepOnDevice(page, { language, theme });
 }
 
 test.describe('online support', () => {

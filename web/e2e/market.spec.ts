@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   control,
   expect,
+  keepOnDevice,
   LANGUAGES,
   openApp,
   scenarioUser,
@@ -170,9 +171,7 @@ test.describe('the Market screen', () => {
 test.describe('the Market screen in every language', () => {
   for (const language of LANGUAGES) {
     test(`is in ${language}: tabs, headers and search`, async ({ page }) => {
-      await page.addInitScript((stored: Language) => {
-        localStorage.setItem('bourse.app_language', JSON.stringify(stored));
-      }, language);
+      await keepOnDevice(page, { language });
       await openMarket(page, undefined, language);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(

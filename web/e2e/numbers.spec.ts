@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   control,
   expect,
+  keepOnDevice,
   openApp,
   scenarioUser,
   signInByApi,
@@ -35,9 +36,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function useLanguage(page: Page, language: Language): Promise<void> {
-  await page.addInitScript((stored: Language) => {
-    localStorage.setItem('bourse.app_language', JSON.stringify(stored));
-  }, language);
+  await keepOnDevice(page, { language });
 }
 
 const quoteRows = (page: Page, language: Language) =>

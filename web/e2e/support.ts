@@ -66,17 +66,8 @@ export function scenarioUser(name: ScenarioName, index = 0): ScenarioUser {
 export const LANGUAGES = ['en', 'zh', 'es', 'pt', 'de', 'fr', 'jp', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each language named in itself, as the language sheet in Settings lists them. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
-  en: 'English',
-  zh: '繁體中文',
-  es: 'Español',
-  pt: 'Português',
-  de: 'Deutsch',
-  fr: 'Français',
-  jp: '日本語',
-  it: 'Italiano',
-};
+/** Each language named in itself: the app's own list, which its pickers show. */
+export { LANGUAGE_NAMES } from '../src/shared/i18n/languages.ts';
 
 type Messages = { readonly [key: string]: string | Messages };
 
@@ -155,6 +146,23 @@ export async function expectLanded(page: Page): Promise<void> {
 export async function openPersonalCentre(page: Page, email: string): Promise<void> {
   await openApp(page, '/pages/user/user');
   await expect(page.getByText(maskedEmail(email))).toBeVisible();
+}
+
+/**
+ * A device that already has a language and (or) a theme chosen: every page of `page` starts with
+ * them kept where the app keeps them, before its first script runs.
+ */
+export async function keepOnDevice(
+  page: Page,
+  choices: { readonly language?: Language; readonly theme?: 'day' | 'night' },
+): Promise<void> {
+  const entries = [
+    ...(choices.language === undefined ? [] : [['bourse.app_language', choices.language]]),
+    ...(choices.theme === undefined ? [] : [['bourse.theme', choices.theme]]),
+  ];
+  await page.addInitScript((kept: string[][]) => {
+    for (const [key = '', value] of kept) localStorage.setItem(key, JSON.stringify(value));
+  }, entries);
 }
 
 /** What the app keeps in local storage under a SPEC key (`token`, `is_login`), parsed. */
