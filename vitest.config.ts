@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: [
       '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
+      'web/build/*.test.ts',
       'contracts/pact/src/roundtrip.test.ts',
       'contracts/pact/src/coverage/*.test.ts',
       'scripts/bench/*.test.ts',

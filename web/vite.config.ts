@@ -1,8 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { preloadLanding } from './build/preload-landing.ts';
+import { readdirSync } from 'node:fs';
+import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
+import { ROUTE_TABLE } from './src/app/route-table.ts';
+import { LANDING_PATH } from './src/shared/routing/landing.ts';
+import { PATHS } from './src/shared/routing/paths.ts';
+import { CLIENT_DEFAULTS, storageKey } from './src/shared/storage/keys.ts';
 
 // In development (`npm run dev`) the mock serves the API and socket, and Vite proxies to it.
 const mock = process.env['MOCK_URL'] ?? 'http://127.0.0.1:8080';
@@ -32,13 +37,45 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/** What index.html's preload script knows: every registered route's page, the texts, the keys. */
+function routePreloads(): Parameters<typeof preloadRoute>[0] {
+  const pageModule = (page: string) => `src/pages/${page}/index.ts`;
+  const landing = ROUTE_TABLE.find((route) => PATHS[route.path] === LANDING_PATH);
+  if (landing === undefined) throw new Error('the landing path is not a registered route');
+  const locales = readdirSync(new URL('./src/shared/i18n/locales/', import.meta.url))
+    .filter((file) => file.endsWith('.json'))
+    .map((file): [string, string] => [
+      file.slice(0, -'.json'.length),
+      `src/shared/i18n/locales/${file}`,
+    ]);
+  return {
+    routes: ROUTE_TABLE.map((route) => ({
+      path: PATHS[route.path],
+      module: pageModule(route.page),
+      auth: 'auth' in route,
+      guestOnly: 'guestOnly' in route,
+    })),
+    login: pageModule('login'),
+    landing: pageModule(landing.page),
+    locales: Object.fromEntries(locales),
+    fallbackLanguage: CLIENT_DEFAULTS.language,
+    // A signed-in start asks who the user is at once, and most of its pages open the feed.
+    signedIn: [
+      'src/shared/api/client.ts',
+      'protocol/src/codec/browser.ts',
+      'src/shared/socket/frames.ts',
+    ],
+    storage: { isLogin: storageKey('isLogin'), language: storageKey('language') },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     zodWithoutEval(),
     splashMark(new URL('./public/favicon.svg', import.meta.url)),
-    // The landing screen's code and the fallback texts, fetched with the entry, not after it.
-    preloadLanding(['src/pages/login/index.ts', 'src/shared/i18n/locales/en.json']),
+    // The code of the page a visit opens and its texts, fetched with the entry, not after it.
+    preloadRoute(routePreloads()),
     // Brotli and gzip files beside each text asset, so the server sends them as they are
     // (@fastify/static preCompressed) instead of compressing on every request. config.json is
     // left out: it is edited after the build to point one build at a backend, and a stale .br

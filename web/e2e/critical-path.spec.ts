@@ -1,4 +1,14 @@
-import { expect, loginFields, openApp, test, text } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  loginFields,
+  openApp,
+  scenarioUser,
+  signInByApi,
+  test,
+  text,
+} from './support.ts';
 
 // What the first screen fetches, and that its error path needs nothing it has not already got.
 
@@ -27,6 +37,28 @@ test.describe('the first screen', () => {
     // The e-mail login makes no call and opens no sheet: react-spring stays on the server.
     expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect(requested.filter((path) => path.includes('react-spring'))).toEqual([]);
+  });
+
+  test("a signed-in user's market gets its own code, the API client and the kept language with the document, and not the login page's", async ({
+    page,
+  }) => {
+    await control.reset('verified-trader');
+    await signInByApi(page, scenarioUser('verified-trader'));
+    await keepOnDevice(page, { language: 'de' });
+    await openApp(page, '/pages/quotes/quotes');
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    const named = (chunk: string) =>
+      preloads.some((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path));
+    expect(named('quotes')).toBe(true);
+    expect(named('client')).toBe(true);
+    expect(named('de')).toBe(true);
+    expect(named('en')).toBe(true);
+    expect(named('login')).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('market.title', 'de'));
   });
 
   test('tells of a server error with the network gone, before the API client ever loaded', async ({

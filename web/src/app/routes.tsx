@@ -2,6 +2,7 @@ import { declareAvailablePaths, PATHS } from '#shared/routing';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { loadPage } from './page-loading.ts';
+import { type PageName, ROUTE_TABLE } from './route-table.ts';
 
 interface PageModule {
   Component: ComponentType;
@@ -9,37 +10,43 @@ interface PageModule {
 
 export interface PageRoute {
   path: string;
-  load: () => Promise<PageModule>;
+  load: PageLoader;
   /** the page needs a signed-in user; a guest goes to the login page */
   auth?: boolean;
   /** the page is for guests; a signed-in user goes to the landing page */
   guestOnly?: boolean;
 }
 
-/**
- * Every screen that works today, each its own chunk. Screens of later milestones are
- * registered as they land: no route shows a placeholder.
- */
-export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: PATHS.root, load: () => import('#pages/login'), guestOnly: true },
-  { path: PATHS.login, load: () => import('#pages/login'), guestOnly: true },
-  { path: PATHS.register, load: () => import('#pages/register'), guestOnly: true },
-  { path: PATHS.forget, load: () => import('#pages/forget') },
-  { path: PATHS.home, load: () => import('#pages/home'), auth: true },
-  { path: PATHS.user, load: () => import('#pages/user'), auth: true },
-  { path: PATHS.quotes, load: () => import('#pages/quotes'), auth: true },
-  { path: PATHS.setup, load: () => import('#pages/setup'), auth: true },
-  { path: PATHS.setupName, load: () => import('#pages/setup-name'), auth: true },
-  { path: PATHS.setupPassword, load: () => import('#pages/setup-password'), auth: true },
-  { path: PATHS.announcement, load: () => import('#pages/announcement') },
-  { path: PATHS.ipo, load: () => import('#pages/ipo') },
-  { path: PATHS.announcementDetail, load: () => import('#pages/announcement-detail') },
-  { path: PATHS.help, load: () => import('#pages/help') },
-  { path: PATHS.consult, load: () => import('#pages/consult') },
-  { path: PATHS.consultDetail, load: () => import('#pages/consult-detail') },
-  { path: PATHS.configDetail, load: () => import('#pages/config-detail') },
-  { path: PATHS.kline, load: () => import('#pages/kline'), auth: true },
-];
+type PageLoader = () => Promise<PageModule>;
+
+/** Each page's code, a chunk of its own (the import strings must be literal for the bundler). */
+const PAGE_LOADERS = {
+  login: () => import('#pages/login'),
+  register: () => import('#pages/register'),
+  forget: () => import('#pages/forget'),
+  home: () => import('#pages/home'),
+  user: () => import('#pages/user'),
+  quotes: () => import('#pages/quotes'),
+  setup: () => import('#pages/setup'),
+  'setup-name': () => import('#pages/setup-name'),
+  'setup-password': () => import('#pages/setup-password'),
+  announcement: () => import('#pages/announcement'),
+  ipo: () => import('#pages/ipo'),
+  'announcement-detail': () => import('#pages/announcement-detail'),
+  help: () => import('#pages/help'),
+  consult: () => import('#pages/consult'),
+  'consult-detail': () => import('#pages/consult-detail'),
+  'config-detail': () => import('#pages/config-detail'),
+  kline: () => import('#pages/kline'),
+} satisfies Record<PageName, PageLoader>;
+
+/** The router's view of `ROUTE_TABLE`. */
+export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.map((entry) => ({
+  path: PATHS[entry.path],
+  load: PAGE_LOADERS[entry.page],
+  ...('auth' in entry ? { auth: entry.auth } : {}),
+  ...('guestOnly' in entry ? { guestOnly: entry.guestOnly } : {}),
+}));
 
 /**
  * Starts loading the code of the page at `pathname` at once, in parallel with the runtime config

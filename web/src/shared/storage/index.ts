@@ -2,47 +2,9 @@ import type { StoreWritable, Unit } from 'effector';
 import { persist } from 'effector-storage/local';
 import type { z } from 'zod';
 import { appStarted } from '#shared/lib';
+import { PREFIX, STORAGE_KEYS, type StorageKey } from './keys.ts';
 
-/**
- * The client state kept in local storage: the list of SPEC.md §3, each under one key, and the
- * few keys of our own marked below.
- * The model that owns a value persists its store with `persistLocal`; the defaults live with
- * those stores (see `CLIENT_DEFAULTS`).
- */
-export const STORAGE_KEYS = {
-  uuid: 'uuid',
-  token: 'token',
-  apiType: 'api_type',
-  appVersion: 'app_version',
-  isLogin: 'is_login',
-  language: 'app_language',
-  userInfo: 'user_info',
-  rememberPassword: 'remember_password',
-  rememberInfo: 'remember_info',
-  selectedSymbol: 'selected_symbol',
-  currency: 'currency',
-  accountType: 'account_type',
-  theme: 'theme',
-  data24h: 'data_24h',
-  leverageId: 'leverage_id',
-  inviteCode: 'invite_code',
-  /** not in SPEC.md §3: the Market screen's favourite symbols (ids), kept on this device */
-  favourites: 'favourites',
-} as const;
-
-export type StorageKey = keyof typeof STORAGE_KEYS;
-
-/** Defaults of SPEC.md §3 and §9. */
-export const CLIENT_DEFAULTS = {
-  apiType: 'app',
-  appVersion: '1.0.1',
-  language: 'en',
-  theme: 'day',
-  accountType: 'real',
-  currency: 'USD',
-} as const;
-
-const PREFIX = 'bourse.';
+export { CLIENT_DEFAULTS, STORAGE_KEYS, storageKey, type StorageKey } from './keys.ts';
 
 /**
  * Keeps a store in local storage under its SPEC key. The stored value is read when the app
@@ -64,6 +26,3 @@ export function persistLocal<T>(
     pickup: [appStarted, ...readAgainOn],
   });
 }
-
-/** The raw key in local storage (for tests and support). */
-export const storageKey = (key: StorageKey): string => `${PREFIX}${STORAGE_KEYS[key]}`;

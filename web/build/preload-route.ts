@@ -1,0 +1,202 @@
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** A registered route as the build sees it: its path and the source module of its page. */
+export interface RouteToPreload {
+  readonly path: string;
+  /** the page's module as its path ends, e.g. `src/pages/login/index.ts` */
+  readonly module: string;
+  readonly auth?: boolean;
+  readonly guestOnly?: boolean;
+}
+
+export interface PreloadRouteOptions {
+  readonly routes: readonly RouteToPreload[];
+  /** where a guest opening a signed-in page is sent: the login page's module */
+  readonly login: string;
+  /** where a signed-in user opening a guests' page is sent: the landing page's module */
+  readonly landing: string;
+  /** the texts, per language code, as their modules end (`src/shared/i18n/locales/de.json`) */
+  readonly locales: Readonly<Record<string, string>>;
+  /** the language always loaded (the fallback) */
+  readonly fallbackLanguage: string;
+  /** modules a signed-in start needs at once (the API client and cipher, the feed's reader) */
+  readonly signedIn: readonly string[];
+  /** the local-storage keys of the login flag and of the language, as JSON values */
+  readonly storage: { readonly isLogin: string; readonly language: string };
+}
+
+/** What the build writes into index.html for `preloadAtStart`: files by index. */
+export interface PreloadData {
+  /** every file named below, relative to the base */
+  readonly f: readonly string[];
+  /** per route path: [its page, 1 needs a session | 2 guests only | 0] */
+  readonly r: Readonly<Record<string, readonly [number, number]>>;
+  /** per page: the files it loads before it runs */
+  readonly p: readonly (readonly number[])[];
+  /** the login and landing pages */
+  readonly login: number;
+  readonly landing: number;
+  /** per language code: its texts' files */
+  readonly l: Readonly<Record<string, readonly number[]>>;
+  readonly fallback: string;
+  /** what a signed-in start adds */
+  readonly s: readonly number[];
+  /** the storage keys of the login flag and of the language */
+  readonly k: readonly [string, string];
+  readonly base: string;
+}
+
+/**
+ * Runs in index.html, before any script has arrived: from the address and what storage keeps,
+ * the page this visit will draw (a guest opening a signed-in page gets the login page, as the
+ * router will send them there), its texts, and for a signed-in user the API client. Each file
+ * becomes a `<link rel=modulepreload>` (a stylesheet a `preload`), so the browser fetches them
+ * with the entry rather than after it has run. Self-contained (it is written into the page as
+ * its source) and silent on any failure: a preload only hurries what the app loads anyway.
+ */
+export function preloadAtStart(
+  data: PreloadData,
+  pathname: string,
+  storage: Pick<Storage, 'getItem'>,
+  doc: Pick<Document, 'createElement' | 'head'>,
+): void {
+  const read = (key: string): unknown => {
+    try {
+      return JSON.parse(storage.getItem(key) ?? 'null');
+    } catch {
+      return null;
+    }
+  };
+  const signedIn = read(data.k[0]) === true;
+  const language = read(data.k[1]);
+  const files: number[] = [];
+  const route = Object.prototype.hasOwnProperty.call(data.r, pathname) ? data.r[pathname] : null;
+  if (route) {
+    let page = route[0];
+    if (route[1] === 1 && !signedIn) page = data.login;
+    if (route[1] === 2 && signedIn) page = data.landing;
+    files.push(...(data.p[page] ?? []));
+  }
+  if (signedIn) files.push(...data.s);
+  files.push(...(data.l[data.fallback] ?? []));
+  if (typeof language === 'string' && Object.prototype.hasOwnProperty.call(data.l, language)) {
+    files.push(...(data.l[language] ?? []));
+  }
+  for (const index of new Set(files)) {
+    const file = data.f[index];
+    if (file === undefined) continue;
+    const link = doc.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.href = data.base + file;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * Writes into index.html an inline script that preloads the code of the page the visit opens
+ * (`preloadAtStart`), for every registered route. The pages and the texts are dynamic imports
+ * (the router's lazy route, i18next's backend), so without this the browser learns of them only
+ * after the entry has run: one round trip after another on a phone. What the entry itself imports
+ * is left out (Vite's own links name it).
+ */
+export function preloadRoute(options: PreloadRouteOptions): Plugin {
+  let base = '/';
+  return {
+    name: 'bourse:preload-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (bundle === undefined || chunk === undefined) return [];
+        const data = preloadData(bundle, chunk.fileName, options, base);
+        const tag: HtmlTagDescriptor = {
+          tag: 'script',
+          children: `(${preloadAtStart.toString()})(${JSON.stringify(data)},location.pathname,localStorage,document)`,
+          injectTo: 'head',
+        };
+        return [tag];
+      },
+    },
+  };
+}
+
+/** The data `preloadAtStart` reads, from the bundle: each page's and language's files. */
+export function preloadData(
+  bundle: OutputBundle,
+  entry: string,
+  options: PreloadRouteOptions,
+  base: string,
+): PreloadData {
+  const chunks = Object.values(bundle).filter(
+    (output): output is OutputChunk => output.type === 'chunk',
+  );
+  // What the entry already preloads (its static imports) needs no second link.
+  const known = new Set(staticClosure(bundle, [entry]));
+  const files: string[] = [];
+  const indexOf = (file: string): number => {
+    const at = files.indexOf(file);
+    return at === -1 ? files.push(file) - 1 : at;
+  };
+  const filesOf = (module: string): number[] => {
+    const root = chunks.find((output) => output.facadeModuleId?.endsWith(module));
+    if (root === undefined) throw new Error(`preload-route: no chunk for ${module}`);
+    const scripts = staticClosure(bundle, [root.fileName]).filter((file) => !known.has(file));
+    const styles = scripts.flatMap((file) => {
+      const output = bundle[file];
+      return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+    });
+    return [...scripts, ...styles].map(indexOf);
+  };
+
+  const modules = [...new Set(options.routes.map((route) => route.module))];
+  const pages = modules.map(filesOf);
+  const pageOf = (module: string): number => {
+    const at = modules.indexOf(module);
+    if (at === -1) throw new Error(`preload-route: ${module} is not a route's page`);
+    return at;
+  };
+  return {
+    f: files,
+    r: Object.fromEntries(
+      options.routes.map((route) => [
+        route.path,
+        [pageOf(route.module), route.auth === true ? 1 : route.guestOnly === true ? 2 : 0],
+      ]),
+    ),
+    p: pages,
+    login: pageOf(options.login),
+    landing: pageOf(options.landing),
+    l: Object.fromEntries(
+      Object.entries(options.locales).map(([language, module]) => [language, filesOf(module)]),
+    ),
+    fallback: options.fallbackLanguage,
+    s: [...new Set(options.signedIn.flatMap(filesOf))],
+    k: [options.storage.isLogin, options.storage.language],
+    base,
+  };
+}
+
+/** The files `roots` load before they run: themselves and their static imports, transitively. */
+function staticClosure(bundle: OutputBundle, roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const output = bundle[file];
+    if (output?.type === 'chunk') output.imports.forEach(visit);
+  };
+  roots.forEach(visit);
+  return [...seen];
+}
