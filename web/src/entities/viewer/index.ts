@@ -1,5 +1,5 @@
 export { $accountType, accountTypeChanged } from './model/account-type.ts';
-export { initialOf, maskedContactOf, maskEmail, maskPhone } from './lib/mask.ts';
+export { maskedContactOf, maskEmail, maskPhone } from './lib/mask.ts';
 export { ViewerAvatar, type ViewerAvatarProps } from './ui/viewer-avatar.tsx';
 export { IdentityTag } from './ui/identity-tag.tsx';
 export { AccountLink } from './ui/account-link.tsx';

@@ -3,3 +3,4 @@ export * from './lifecycle.ts';
 export * from './uuid.ts';
 export * from './validation.ts';
 export * from './clipboard.ts';
+export * from './text.ts';

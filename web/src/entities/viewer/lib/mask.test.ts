@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialOf, maskedContactOf, maskEmail, maskPhone } from './mask.ts';
+import { maskedContactOf, maskEmail, maskPhone } from './mask.ts';
 
 describe('masking how a user is reached', () => {
   it('hides most of the e-mail local part', () => {
@@ -20,14 +20,5 @@ describe('masking how a user is reached', () => {
       '+44 770****0123',
     );
     expect(maskedContactOf({ email: '', area_code: '', phone: '' })).toBe('');
-  });
-});
-
-describe('the lettered avatar', () => {
-  it('takes the first character of the nickname, upper-cased, whole even when it is an emoji', () => {
-    expect(initialOf('  moonwalker')).toBe('M');
-    expect(initialOf('交易員')).toBe('交');
-    expect(initialOf('👩🏽‍💻 dev')).toBe('👩🏽‍💻');
-    expect(initialOf('')).toBe('?');
   });
 });

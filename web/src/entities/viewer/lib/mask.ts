@@ -1,10 +1,5 @@
 import type { UserInfo } from '@bourse/protocol';
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** The user-perceived characters of a text (an emoji with its modifiers counts as one). */
-const charactersOf = (text: string): string[] =>
-  Array.from(graphemes.segment(text), ({ segment }) => segment);
+import { charactersOf } from '#shared/lib';
 
 /**
  * An e-mail address with most of its local part hidden: `trader@example.com` → `tr***@example.com`.
@@ -36,10 +31,4 @@ export function maskedContactOf(user: Pick<UserInfo, 'email' | 'area_code' | 'ph
   if (user.email.trim() !== '') return maskEmail(user.email.trim());
   if (user.phone.trim() !== '') return maskPhone(user.area_code, user.phone.trim());
   return '';
-}
-
-/** The letter shown when a user has no avatar: the nickname's first character, upper-cased. */
-export function initialOf(nickname: string): string {
-  const first = charactersOf(nickname.trim())[0];
-  return first === undefined ? '?' : first.toLocaleUpperCase();
 }
