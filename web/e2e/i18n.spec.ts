@@ -11,21 +11,10 @@ import {
   test,
   text,
   type Language,
+  HTML_LANG,
 } from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
-
-/** `<html lang>` of each app language (jp and zh are the app's own names). */
-const HTML_LANG: Readonly<Record<Language, string>> = {
-  en: 'en',
-  zh: 'zh-Hant',
-  es: 'es',
-  pt: 'pt',
-  de: 'de',
-  fr: 'fr',
-  jp: 'ja',
-  it: 'it',
-};
 
 const isApiCall = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
 

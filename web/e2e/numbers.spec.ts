@@ -9,6 +9,7 @@ import {
   test,
   text,
   type Language,
+  HTML_LANG,
 } from './support.ts';
 
 // Issue 9, "first use": search across markets, one number style per language, tickers at
@@ -17,18 +18,6 @@ import {
 const TRADER = scenarioUser('verified-trader');
 const QUOTES = '/pages/quotes/quotes';
 const KLINE = '/pages/kline/kline?symbol=btcusdt&period=1m';
-
-/** The BCP 47 tags the app writes in <html lang>, for reading the expected style from Intl. */
-const LOCALE: Readonly<Record<Language, string>> = {
-  en: 'en',
-  zh: 'zh-Hant',
-  es: 'es',
-  pt: 'pt',
-  de: 'de',
-  fr: 'fr',
-  jp: 'ja',
-  it: 'it',
-};
 
 test.beforeEach(async ({ page }) => {
   await control.reset('verified-trader');
@@ -52,7 +41,7 @@ async function openMarket(page: Page, tab: string, language: Language): Promise<
 
 /** The group and decimal separators of a language, as Intl writes them. */
 function separators(language: Language) {
-  const parts = new Intl.NumberFormat(LOCALE[language]).formatToParts(12345.6);
+  const parts = new Intl.NumberFormat(HTML_LANG[language]).formatToParts(12345.6);
   const group = parts.find((part) => part.type === 'group')?.value ?? ',';
   const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
   return { group, decimal };

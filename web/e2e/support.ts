@@ -67,7 +67,7 @@ export const LANGUAGES = ['en', 'zh', 'es', 'pt', 'de', 'fr', 'jp', 'it'] as con
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself: the app's own list, which its pickers show. */
-export { LANGUAGE_NAMES } from '../src/shared/i18n/languages.ts';
+export { HTML_LANG, LANGUAGE_NAMES } from '../src/shared/i18n/languages.ts';
 
 type Messages = { readonly [key: string]: string | Messages };
 

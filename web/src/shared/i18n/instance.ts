@@ -7,18 +7,6 @@ import { initReactI18next } from 'react-i18next';
 const loadLanguage = (language: string) =>
   import(`./locales/${language}.json`) as Promise<{ default: Record<string, unknown> }>;
 
-/** HTML `lang` for our language codes (jp and zh are the app's own names). */
-export const HTML_LANG: Readonly<Record<Language, string>> = {
-  en: 'en',
-  zh: 'zh-Hant',
-  es: 'es',
-  pt: 'pt',
-  de: 'de',
-  fr: 'fr',
-  jp: 'ja',
-  it: 'it',
-};
-
 /**
  * Starts fetching a language's texts (and the fallback's) before i18next asks for them, so that
  * they come while the runtime config does. i18next's own request then finds the module loaded.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguage } from './languages.ts';
+import { LANGUAGES } from '@bourse/protocol/config';
+import { browserLanguage, HTML_LANG } from './languages.ts';
 import { savedLanguage } from './model.ts';
 
 describe("the browser's language", () => {
@@ -49,5 +50,18 @@ describe('the language to start in', () => {
 
   it('ignores something kept that is not a language', () => {
     expect(savedLanguage(kept('"klingon"'), () => ['it'])).toBe('it');
+  });
+});
+
+describe('the tag written in <html lang>', () => {
+  it('is a canonical BCP 47 tag that reads back as the same app language', () => {
+    for (const language of LANGUAGES) {
+      const tag = HTML_LANG[language];
+      expect(Intl.getCanonicalLocales(tag)).toEqual([tag]);
+      expect(browserLanguage([tag])).toBe(language);
+    }
+    // The app's own codes are not tags: Japanese is ja, its Chinese the traditional script.
+    expect(HTML_LANG.jp).toBe('ja');
+    expect(HTML_LANG.zh).toBe('zh-Hant');
   });
 });

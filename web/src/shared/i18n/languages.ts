@@ -12,6 +12,18 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   it: 'Italiano',
 };
 
+/** HTML `lang` (BCP 47) for our language codes (jp and zh are the app's own names). */
+export const HTML_LANG: Readonly<Record<Language, string>> = {
+  en: 'en',
+  zh: 'zh-Hant',
+  es: 'es',
+  pt: 'pt',
+  de: 'de',
+  fr: 'fr',
+  jp: 'ja',
+  it: 'it',
+};
+
 export const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
 

@@ -3,7 +3,7 @@ import { language as languageSchema } from '@bourse/protocol/schemas';
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import type { i18n } from 'i18next';
 import { persistLocal, storageKey } from '#shared/storage';
-import { HTML_LANG } from './instance.ts';
+import { HTML_LANG } from './languages.ts';
 import { browserLanguage } from './languages.ts';
 
 /** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { HTML_LANG } from './instance.ts';
+import { HTML_LANG } from './languages.ts';
 import { $language } from './model.ts';
 
 /**
