@@ -13,6 +13,7 @@ import {
   stored,
   test,
   text,
+  keepOnDevice,
 } from './support.ts';
 
 const USER = scenarioUser('fresh-user');
@@ -186,9 +187,7 @@ test.describe('first start, a language already chosen', () => {
   test.use({ locale: 'de-DE' });
 
   test('the saved language wins over the browser', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem('bourse.app_language', '"fr"');
-    });
+    await keepOnDevice(page, { language: 'fr' });
     await openApp(page, '/pages/login/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('login.title', 'fr'));
   });

@@ -1,6 +1,15 @@
 import { BANNERS, SYMBOLS } from '@bourse/fixtures';
 import type { Page } from '@playwright/test';
-import { control, expect, openApp, scenarioUser, signInByApi, test, text } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  openApp,
+  scenarioUser,
+  signInByApi,
+  test,
+  text,
+} from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
 const HOME = '/pages/home/home';
@@ -120,9 +129,7 @@ const backgroundOf = (page: Page, selector: string) =>
 test('the home screen by night: dark background and cards, live prices still shown', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('bourse.theme', JSON.stringify('night'));
-  });
+  await keepOnDevice(page, { theme: 'night' });
   await openHome(page);
 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'night');

@@ -9,6 +9,7 @@ import {
   signInByApi,
   test,
   text,
+  keepOnDevice,
 } from './support.ts';
 
 // Offline and slow networks: the error path works with the network gone, and no wait is blank.
@@ -89,9 +90,7 @@ test.describe('on a slow network', () => {
   }) => {
     await control.reset('verified-trader');
     // A returning user who chose the night theme.
-    await page.addInitScript(() => {
-      localStorage.setItem('bourse.theme', JSON.stringify('night'));
-    });
+    await keepOnDevice(page, { theme: 'night' });
     await watchForBlankFrames(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -127,9 +126,7 @@ test.describe('on a slow network', () => {
 test.describe('the toast', () => {
   test('wraps a long message at word boundaries on a 360 px screen', async ({ page, context }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.addInitScript(() => {
-      localStorage.setItem('bourse.app_language', JSON.stringify('de'));
-    });
+    await keepOnDevice(page, { language: 'de' });
     const clientLoaded = page.waitForResponse((response) =>
       /\/assets\/client-[\w-]+\.js$/.test(new URL(response.url()).pathname),
     );

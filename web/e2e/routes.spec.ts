@@ -23,6 +23,7 @@ import {
   test,
   text,
   type Language,
+  keepOnDevice,
 } from './support.ts';
 
 /**
@@ -84,9 +85,6 @@ const VISITS: readonly Visit[] = [
   ...PAGE_ROUTES.flatMap(visitsOf),
   { url: NOT_FOUND_PATH, name: 'not-found', auth: false, bare: false },
 ];
-
-/** The app reads both from local storage as JSON, under its `bourse.` keys. */
-const STORED = { theme: 'bourse.theme', language: 'bourse.app_language' } as const;
 
 const SCREENSHOTS = new URL('./screenshots/', import.meta.url);
 
@@ -240,13 +238,7 @@ test.describe('every screen at 360 px', () => {
         page.on('pageerror', (error) => errors.push(error.message));
         await control.reset('verified-trader');
         await page.addInitScript({ content: AXE_SOURCE });
-        await page.addInitScript(
-          ({ keys, values }) => {
-            localStorage.setItem(keys.theme, JSON.stringify(values.theme));
-            localStorage.setItem(keys.language, JSON.stringify(values.language));
-          },
-          { keys: STORED, values: { theme, language } },
-        );
+        await keepOnDevice(page, { theme, language });
         // Guest screens first, then the signed-in ones (guest-only pages send a user home).
         await page.goto(PATHS.forget);
         for (const visit of VISITS.filter((item) => !item.auth)) {
