@@ -33,7 +33,10 @@ async function register(page: Page, account: { email: string; password: string }
 /** Logs out from the personal centre, through its confirmation sheet. */
 async function logOut(page: Page) {
   await page.getByRole('button', { name: text('user.logout.action') }).click();
-  await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('user.logout.confirm'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/pages\/login\/login$/);
 }
 

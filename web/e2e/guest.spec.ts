@@ -46,7 +46,10 @@ async function logOut(page: Page, forget: boolean) {
   const forgetMe = page.getByRole('checkbox', { name: text('user.logout.forget') });
   if (forget) await forgetMe.check();
   else await expect(forgetMe).not.toBeChecked();
-  await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('user.logout.confirm'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/pages\/login\/login$/);
 }
 

@@ -120,7 +120,10 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await account().click();
   await at(PATHS.user);
   await page.getByRole('button', { name: text('user.logout.action') }).click();
-  await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('user.logout.confirm'), exact: true })
+    .click();
   await at(PATHS.login);
   // The guest screens keep their links below the form, outside the main content.
   const guestLink = (name: string) => page.getByRole('link', { name, exact: true }).first();

@@ -99,7 +99,10 @@ test.describe('an expired session', () => {
     await control.expireSessions(TRADER.email);
 
     await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
-    await page.getByRole('option', { name: text('user.switch.confirmDemo') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('user.switch.confirmDemo'), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
     await expect(page.getByText(text('login.sessionExpiredNotice'))).toBeVisible();
     await expectSessionCleared(page, token);
@@ -178,7 +181,10 @@ test.describe('the page to return to after signing in again', () => {
     await openPersonalCentre(page, BOB.email);
     await expect(page.getByText(maskedEmail(ALICE.email))).toHaveCount(0);
     await page.getByRole('button', { name: text('user.logout.action') }).click();
-    await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('user.logout.confirm'), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
     await signInHere(page, ALICE);
     await expectLanded(page);

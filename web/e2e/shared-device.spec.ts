@@ -49,7 +49,10 @@ async function expectFavourites(page: Page, names: string[]) {
 async function logOut(page: Page, email: string) {
   await openPersonalCentre(page, email);
   await page.getByRole('button', { name: text('user.logout.action') }).click();
-  await page.getByRole('option', { name: text('user.logout.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('user.logout.confirm'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/pages\/login\/login$/);
 }
 

@@ -6,6 +6,7 @@ import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
+import { ConfirmSheet } from '#shared/ui/sheet';
 import {
   CardForm,
   FieldInput,
@@ -13,7 +14,6 @@ import {
   FormField,
   useFocusFirstInvalid,
 } from '#shared/ui/form';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
 import List from 'antd-mobile/es/components/list';
@@ -346,22 +346,20 @@ function LogoutSheet() {
   const { t } = useTranslation();
   const [sheet, confirm, close] = useUnit([$sheet, logoutConfirmed, sheetClosed]);
   return (
-    <ActionSheet
+    <ConfirmSheet
       visible={sheet === 'logout'}
-      extra={
-        <div className={styles.question}>
-          <h2 className={styles.sheetTitle}>{t('user.logout.question')}</h2>
-          <p className={styles.hint}>{t('user.logout.hint')}</p>
-        </div>
-      }
-      actions={[{ key: 'logout', text: t('user.logout.confirm'), danger: true, bold: true }]}
+      title={t('user.logout.question')}
+      confirmText={t('user.logout.confirm')}
+      danger
       cancelText={t('common.cancel')}
-      onAction={() => {
+      onConfirm={() => {
         confirm();
       }}
-      onClose={() => {
+      onCancel={() => {
         close();
       }}
-    />
+    >
+      <p className={styles.hint}>{t('user.logout.hint')}</p>
+    </ConfirmSheet>
   );
 }

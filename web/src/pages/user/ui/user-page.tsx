@@ -3,7 +3,7 @@ import { $accountType, IdentityTag, maskedContactOf, ViewerAvatar } from '#entit
 import { LANDING_PATH, PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { Page } from '#shared/ui';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import { ConfirmSheet } from '#shared/ui/sheet';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import List from 'antd-mobile/es/components/list';
@@ -214,33 +214,22 @@ function SwitchSheet() {
   ]);
   const toDemo = target === 'demo';
   return (
-    <ActionSheet
+    <ConfirmSheet
       visible={asked}
-      extra={
-        <div className={styles.question}>
-          <h2 className={styles.questionTitle}>
-            {t(toDemo ? 'user.switch.toDemo' : 'user.switch.toReal')}
-          </h2>
-          <p className={styles.questionText}>
-            {t(toDemo ? 'user.switch.toDemoHint' : 'user.switch.toRealHint')}
-          </p>
-        </div>
-      }
-      actions={[
-        {
-          key: 'switch',
-          text: t(toDemo ? 'user.switch.confirmDemo' : 'user.switch.confirmReal'),
-          bold: true,
-        },
-      ]}
+      title={t(toDemo ? 'user.switch.toDemo' : 'user.switch.toReal')}
+      confirmText={t(toDemo ? 'user.switch.confirmDemo' : 'user.switch.confirmReal')}
       cancelText={t('common.cancel')}
-      onAction={() => {
+      onConfirm={() => {
         confirm();
       }}
-      onClose={() => {
+      onCancel={() => {
         dismiss();
       }}
-    />
+    >
+      <p className={styles.questionText}>
+        {t(toDemo ? 'user.switch.toDemoHint' : 'user.switch.toRealHint')}
+      </p>
+    </ConfirmSheet>
   );
 }
 
@@ -253,33 +242,31 @@ function LogoutSheet({ visible }: { visible: boolean }) {
     forgetMeToggled,
   ]);
   return (
-    <ActionSheet
+    <ConfirmSheet
       visible={visible}
-      extra={
-        <div className={styles.question}>
-          <h2 className={styles.questionTitle}>{t('user.logout.question')}</h2>
-          <p className={styles.questionText}>{t('user.logout.hint')}</p>
-          <label className={styles.forgetMe}>
-            <input
-              type="checkbox"
-              checked={forgetMe}
-              onChange={(event) => {
-                forgetToggled(event.target.checked);
-              }}
-            />
-            {t('user.logout.forget')}
-          </label>
-          <p className={styles.questionText}>{t('user.logout.forgetHint')}</p>
-        </div>
-      }
-      actions={[{ key: 'logout', text: t('user.logout.confirm'), danger: true, bold: true }]}
+      title={t('user.logout.question')}
+      confirmText={t('user.logout.confirm')}
+      danger
       cancelText={t('common.cancel')}
-      onAction={() => {
+      onConfirm={() => {
         confirm();
       }}
-      onClose={() => {
+      onCancel={() => {
         dismiss();
       }}
-    />
+    >
+      <p className={styles.questionText}>{t('user.logout.hint')}</p>
+      <label className={styles.forgetMe}>
+        <input
+          type="checkbox"
+          checked={forgetMe}
+          onChange={(event) => {
+            forgetToggled(event.target.checked);
+          }}
+        />
+        {t('user.logout.forget')}
+      </label>
+      <p className={styles.questionText}>{t('user.logout.forgetHint')}</p>
+    </ConfirmSheet>
   );
 }

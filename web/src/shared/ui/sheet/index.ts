@@ -1,0 +1,1 @@
+export { ConfirmSheet, type ConfirmSheetProps } from './confirm-sheet.tsx';
