@@ -40,8 +40,11 @@ function zodWithoutEval(): Plugin {
 /** What index.html's preload script knows: every registered route's page, the texts, the keys. */
 function routePreloads(): Parameters<typeof preloadRoute>[0] {
   const pageModule = (page: string) => `src/pages/${page}/index.ts`;
-  const landing = ROUTE_TABLE.find((route) => PATHS[route.path] === LANDING_PATH);
-  if (landing === undefined) throw new Error('the landing path is not a registered route');
+  const pageAt = (path: string) => {
+    const route = ROUTE_TABLE.find((entry) => PATHS[entry.path] === path);
+    if (route === undefined) throw new Error(`${path} is not a registered route`);
+    return pageModule(route.page);
+  };
   const locales = readdirSync(new URL('./src/shared/i18n/locales/', import.meta.url))
     .filter((file) => file.endsWith('.json'))
     .map((file): [string, string] => [
@@ -55,8 +58,8 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
       auth: 'auth' in route,
       guestOnly: 'guestOnly' in route,
     })),
-    login: pageModule('login'),
-    landing: pageModule(landing.page),
+    login: pageAt(PATHS.login),
+    landing: pageAt(LANDING_PATH),
     locales: Object.fromEntries(locales),
     fallbackLanguage: CLIENT_DEFAULTS.language,
     // A signed-in start asks who the user is at once, and most of its pages open the feed.
