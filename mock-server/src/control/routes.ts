@@ -20,6 +20,7 @@ import {
   marketSymbolBody,
   resetBody,
 } from './schemas.ts';
+import { signInLinkRoutes } from './sign-in-links.ts';
 
 export interface ControlOptions {
   exchange: Exchange;
@@ -181,6 +182,8 @@ export function controlRoutes(
     if (!user) return reply.code(404).send({ error: 'no such user' });
     return { ended: exchange.auth.endSessions(user.user_id) };
   });
+
+  signInLinkRoutes(app, exchange);
 
   done();
 }
