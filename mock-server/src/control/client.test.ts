@@ -163,8 +163,8 @@ describe('single-use sign-in links', () => {
 
   it('refuses an expired link, an unknown one and an unknown user', async () => {
     await registerUser(app, email);
-    const link = await control.signInLink({ email, expires_in_ms: 60_000 });
-    await control.advance(60_001);
+    const link = await control.signInLink({ email, expires_in_ms: 1 });
+    await new Promise((done) => setTimeout(done, 20));
     expect((await open(link.path)).status).toBe(410);
     expect((await open('/__control/signin/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(410);
     await expect(control.signInLink({ email: 'nobody@example.com' })).rejects.toThrow(

@@ -219,7 +219,7 @@ export class ControlClient {
 
   /**
    * A single-use link that opens the web app signed in as `email`: spent on first use, expiring
-   * on the simulated clock. It carries no session token; the session is opened when it is used.
+   * on the wall clock (5 minutes by default). It carries no session token; the session is opened when it is used.
    */
   signInLink(body: SignInLinkBody): Promise<SignInLink> {
     return this.request(signInLinkReply, 'POST', '/signin-links', body);

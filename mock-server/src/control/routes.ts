@@ -29,6 +29,8 @@ export interface ControlOptions {
   loadScenario: (name: string) => Promise<void>;
   /** called after the clock or a price moved, so live screens hear of it at once */
   marketMoved?: () => void;
+  /** the wall clock single-use sign-in links expire on */
+  wallClock?: () => number;
 }
 
 /**
@@ -183,7 +185,7 @@ export function controlRoutes(
     return { ended: exchange.auth.endSessions(user.user_id) };
   });
 
-  signInLinkRoutes(app, exchange);
+  signInLinkRoutes(app, exchange, options.wallClock);
 
   done();
 }

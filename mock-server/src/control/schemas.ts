@@ -108,7 +108,7 @@ export const marketReply = z.object({ list: z.array(marketQuote) });
 
 export type MailboxQuery = z.input<typeof mailboxQuery>;
 
-/** the longest a single-use sign-in link lives, ms (on the simulated clock) */
+/** the longest a single-use sign-in link lives, ms (on the wall clock) */
 export const SIGN_IN_LINK_MAX_MS = 15 * 60_000;
 
 export const signInLinkBody = z.object({
@@ -124,7 +124,7 @@ export const signInLinkBody = z.object({
 export const signInLinkReply = z.object({
   /** the link's path on this server (`/__control/signin/<one-time id>`) */
   path: z.string().startsWith('/__control/signin/'),
-  /** when it stops working (simulated clock, ms) */
+  /** when it stops working (wall clock, ms) */
   expires_at: z.number(),
 });
 export const signInLinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });

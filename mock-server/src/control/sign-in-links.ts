@@ -40,17 +40,22 @@ const scriptJson = (value: unknown): string =>
  * holding a random one-time id, never a session token. The first GET of that path opens a
  * session for the user and answers a page whose one inline script (allowed by its hash in that
  * reply's CSP, and nowhere else) writes the session where the web app keeps it and opens the
- * app. A second use, an unknown id or an expired link (on the simulated clock) gets a page that
+ * app. A second use, an unknown id or an expired link (on the wall clock: a frozen simulated
+ * clock must not keep a link alive) gets a page that
  * says so. Links live in memory only: a restart spends them all.
  */
-export function signInLinkRoutes(app: FastifyInstance, exchange: Exchange): void {
+export function signInLinkRoutes(
+  app: FastifyInstance,
+  exchange: Exchange,
+  wallClock: () => number = Date.now,
+): void {
   const links = new Map<string, PendingLink>();
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/signin-links', { schema: { body: signInLinkBody } }, (request, reply) => {
     const { email, expires_in_ms: ttl } = request.body;
     if (!exchange.users.byEmail(email)) return reply.code(404).send({ error: 'no such user' });
-    const now = exchange.now();
+    const now = wallClock();
     for (const [id, link] of links) if (link.expiresAt <= now) links.delete(id);
     const id = randomBytes(24).toString('base64url');
     links.set(id, { email, expiresAt: now + ttl });
@@ -64,7 +69,7 @@ export function signInLinkRoutes(app: FastifyInstance, exchange: Exchange): void
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8');
-    const user = link && link.expiresAt > exchange.now() && exchange.users.byEmail(link.email);
+    const user = link && link.expiresAt > wallClock() && exchange.users.byEmail(link.email);
     if (!user) {
       return reply
         .code(410)
