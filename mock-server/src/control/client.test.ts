@@ -31,43 +31,71 @@ async function stub(status: number, body: string, delayMs = 0): Promise<[string,
 
 describe('the control client', () => {
   it('has a method for every control route, each answering its validated reply', async () => {
-    expect((await control.health()).ok).toBe(true);
-    expect(await control.scenarios()).toContain('verified-trader');
-    expect(await control.reset('fresh-user')).toEqual({ scenario: 'fresh-user' });
-    const state = await control.state();
+    const called = new Set<string>();
+    const client = new ControlClient(origin, {
+      fetch: (input, init) => {
+        called.add(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return fetch(input, init);
+      },
+    });
+    expect((await client.health()).ok).toBe(true);
+    expect(await client.scenarios()).toContain('verified-trader');
+    expect(await client.reset('fresh-user')).toEqual({ scenario: 'fresh-user' });
+    const state = await client.state();
     expect(state.users.length).toBeGreaterThan(0);
     expect(JSON.stringify(state)).not.toContain('password_hash');
 
     await registerUser(app, 'client@example.com');
-    const [mail] = await control.mailbox({ to: 'client@example.com', purpose: 'register' });
+    const [mail] = await client.mailbox({ to: 'client@example.com', purpose: 'register' });
     expect(mail?.code).toMatch(/^\d{6}$/);
-    expect(await control.mailbox({ to: 'client@example.com', purpose: 'forget' })).toEqual([]);
-    expect(await control.latestCode('client@example.com')).toBe(mail?.code);
+    expect(await client.mailbox({ to: 'client@example.com', purpose: 'forget' })).toEqual([]);
+    expect(await client.latestCode('client@example.com')).toBe(mail?.code);
 
-    const frozen = await control.clock({ action: 'freeze' });
-    expect((await control.getClock()).frozen).toBe(true);
-    expect((await control.advance(60_000)).now).toBe(frozen.now + 60_000);
-    await control.clock({ action: 'resume' });
+    const frozen = await client.clock({ action: 'freeze' });
+    expect((await client.getClock()).frozen).toBe(true);
+    expect((await client.advance(60_000)).now).toBe(frozen.now + 60_000);
+    await client.clock({ action: 'resume' });
 
-    expect(await control.fault({ path: '/api/index/getLang', code: 500, times: 2 })).toEqual([
+    expect(await client.fault({ path: '/api/index/getLang', code: 500, times: 2 })).toEqual([
       { path: '/api/index/getLang', latency_ms: 0, code: 500, drop: false, remaining: 2 },
     ]);
-    expect(await control.faults()).toHaveLength(1);
-    expect(await control.clearFaults('/api/index/getLang')).toEqual([]);
+    expect(await client.faults()).toHaveLength(1);
+    expect(await client.clearFaults('/api/index/getLang')).toEqual([]);
 
-    const [quote] = await control.setPrice({ symbol_id: 'btcusdt', price: '50000' });
+    const [quote] = await client.setPrice({ symbol_id: 'btcusdt', price: '50000' });
     expect(quote).toEqual({ symbol_id: 'btcusdt', price: '50000.00', paused: false });
     expect(
-      await control.playPath({ symbol_id: 'btcusdt', points: [{ price: '1', after_ms: 0 }] }),
+      await client.playPath({ symbol_id: 'btcusdt', points: [{ price: '1', after_ms: 0 }] }),
     ).toHaveLength(1);
-    expect((await control.pauseMarket({ symbol_id: 'btcusdt' }))[0]?.paused).toBe(true);
-    expect((await control.resumeMarket())[0]?.paused).toBe(false);
+    expect((await client.pauseMarket({ symbol_id: 'btcusdt' }))[0]?.paused).toBe(true);
+    expect((await client.resumeMarket())[0]?.paused).toBe(false);
+
+    // a review that is not pending cannot be decided
+    await expect(
+      client.decideIdentity({ email: 'client@example.com', decision: 'approve' }),
+    ).rejects.toThrow('control POST /__control/identity failed (HTTP 409)');
 
     const user = state.users[0];
-    expect((await control.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
-    expect((await control.signInLink({ email: user?.email ?? '' })).path).toMatch(
+    expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
+    expect((await client.signInLink({ email: user?.email ?? '' })).path).toMatch(
       /^\/__control\/signin\//,
     );
+
+    // every route the control API serves (but the sign-in page, which a browser opens) was called
+    const served = app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const route = /(\/__control\/\S+) \(([^)]+)\)/.exec(line);
+        if (!route?.[1] || !route[2] || route[1] === '/__control/signin/:id') return [];
+        const path = route[1];
+        return route[2]
+          .split(', ')
+          .filter((method) => method !== 'HEAD')
+          .map((method) => `${method} ${path}`);
+      });
+    expect(served.length).toBeGreaterThanOrEqual(17);
+    expect([...called].sort()).toEqual([...new Set(served)].sort());
   });
 
   it('names the call, the HTTP status and the server message when a call is refused', async () => {
