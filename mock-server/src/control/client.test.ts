@@ -34,7 +34,9 @@ describe('the control client', () => {
     const called = new Set<string>();
     const client = new ControlClient(origin, {
       fetch: (input, init) => {
-        called.add(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        called.add(
+          `${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`,
+        );
         return fetch(input, init);
       },
     });
