@@ -197,7 +197,10 @@ async function open(
   }
   let mock;
   try {
-    mock = await mockFor(settings.url, () => startMock({ webDir, port: settings.port }));
+    mock = await mockFor(
+      settings.url, // the app a tester opens shows a live market, as `npm start` does
+      () => startMock({ webDir, port: settings.port, marketTickMs: 1000 }),
+    );
   } catch (error) {
     io.err(`no mock to open on: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -13,6 +13,8 @@ export interface MockOptions {
   /** 0 picks a free port */
   readonly port?: number;
   readonly host?: string;
+  /** how often the live market pushes on its own, ms; 0 (the default) only on control moves */
+  readonly marketTickMs?: number;
 }
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
@@ -20,7 +22,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     dataDir: null,
     scenario: 'empty',
     // scenarios move the market through the control API; no wall-clock ticks
-    marketTickMs: 0,
+    marketTickMs: options.marketTickMs ?? 0,
     // cheap password hashing: scenarios sign in and register dozens of times
     passwordCost: 1024,
     webDir: options.webDir ?? null,

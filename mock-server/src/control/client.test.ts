@@ -164,6 +164,8 @@ describe('single-use sign-in links', () => {
     await registerUser(app, email);
     const link = await control.signInLink({ email });
     expect(link.path).not.toMatch(/token/i);
+    // a HEAD (a link preview) does not spend it
+    expect((await fetch(`${origin}${link.path}`, { method: 'HEAD' })).status).toBe(404);
     const first = await open(link.path);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');

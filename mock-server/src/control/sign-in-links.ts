@@ -62,49 +62,54 @@ export function signInLinkRoutes(
     return { path: `/__control/signin/${id}`, expires_at: now + ttl };
   });
 
-  api.get('/signin/:id', { schema: { params: signInLinkParams } }, (request, reply) => {
-    const link = links.get(request.params.id);
-    links.delete(request.params.id);
-    void reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8');
-    const user = link && link.expiresAt > wallClock() && exchange.users.byEmail(link.email);
-    if (!user) {
+  // no HEAD route: a HEAD (a link preview, a prefetch) must not spend the link
+  api.get(
+    '/signin/:id',
+    { schema: { params: signInLinkParams }, exposeHeadRoute: false },
+    (request, reply) => {
+      const link = links.get(request.params.id);
+      links.delete(request.params.id);
+      void reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8');
+      const user = link && link.expiresAt > wallClock() && exchange.users.byEmail(link.email);
+      if (!user) {
+        return reply
+          .code(410)
+          .send(
+            page(
+              'This sign-in link cannot be used',
+              'It was used already, has expired, or never existed. Ask for a new one with ' +
+                '<code>npm run qa -- open &lt;scenario&gt;</code>.',
+            ),
+          );
+      }
+      const session = exchange.auth.openSession(user);
+      const entries: [string, unknown][] = [
+        [storageKey('uuid'), `qa-${randomBytes(8).toString('hex')}`],
+        [storageKey('token'), session.token],
+        [storageKey('isLogin'), true],
+        [storageKey('userInfo'), userInfo(user)],
+      ];
+      // effector-storage keeps each value as JSON text
+      const script =
+        `const entries=${scriptJson(entries.map(([key, value]) => [key, JSON.stringify(value)]))};` +
+        `for(const [key,value] of entries)localStorage.setItem(key,value);` +
+        `location.replace(${scriptJson(APP_ROOT)});`;
+      const directives = contentSecurityPolicy(SAME_ORIGIN, {
+        scripts: [inlineHash(script)],
+        styles: [],
+      });
       return reply
-        .code(410)
+        .header('content-security-policy', policyHeader(directives, request.raw))
         .send(
           page(
-            'This sign-in link cannot be used',
-            'It was used already, has expired, or never existed. Ask for a new one with ' +
-              '<code>npm run qa -- open &lt;scenario&gt;</code>.',
+            'Signing in…',
+            `Signing in as ${escapeHtml(user.email)}.`,
+            `<script>${script}</script>`,
           ),
         );
-    }
-    const session = exchange.auth.openSession(user);
-    const entries: [string, unknown][] = [
-      [storageKey('uuid'), `qa-${randomBytes(8).toString('hex')}`],
-      [storageKey('token'), session.token],
-      [storageKey('isLogin'), true],
-      [storageKey('userInfo'), userInfo(user)],
-    ];
-    // effector-storage keeps each value as JSON text
-    const script =
-      `const entries=${scriptJson(entries.map(([key, value]) => [key, JSON.stringify(value)]))};` +
-      `for(const [key,value] of entries)localStorage.setItem(key,value);` +
-      `location.replace(${scriptJson(APP_ROOT)});`;
-    const directives = contentSecurityPolicy(SAME_ORIGIN, {
-      scripts: [inlineHash(script)],
-      styles: [],
-    });
-    return reply
-      .header('content-security-policy', policyHeader(directives, request.raw))
-      .send(
-        page(
-          'Signing in…',
-          `Signing in as ${escapeHtml(user.email)}.`,
-          `<script>${script}</script>`,
-        ),
-      );
-  });
+    },
+  );
 }
