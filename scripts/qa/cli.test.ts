@@ -100,6 +100,15 @@ describe('npm run qa', () => {
     expect((await qa(['run', '--nope'])).code).toBe(2);
     expect((await qa([])).err).toMatch(/^usage: npm run qa/);
   });
+
+  it('says so when nothing answers at --url', async () => {
+    const gone = await startMock();
+    await gone.close();
+    const { code, err, out } = await qa(['run', '--all', '--url', gone.origin]);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^no mock to run against: control GET \/__control\/health failed: /);
+    expect(out).toEqual([]);
+  });
 });
 
 describe('npm run qa -- open', () => {
