@@ -12,6 +12,7 @@ export default defineConfig({
       'contracts/pact/src/roundtrip.test.ts',
       'contracts/pact/src/coverage/*.test.ts',
       'scripts/bench/*.test.ts',
+      'scripts/qa/**/*.test.ts',
     ],
     environment: 'node',
     // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.

@@ -138,6 +138,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       scenarios: scenarioNames,
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
       marketMoved: feed.publishNow,
+      wallClock,
     });
   }
 

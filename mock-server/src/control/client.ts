@@ -1,93 +1,230 @@
-import type { MailRecord } from '../engine/state.ts';
-import type { Fault } from '../plugins/faults.ts';
-import type {
-  ClockBody,
-  FaultBody,
-  IdentityBody,
-  MarketPathBody,
-  MarketPriceBody,
-  MarketSymbolBody,
+import type { z } from 'zod';
+import {
+  clockReply,
+  controlError,
+  expireSessionsReply,
+  faultsReply,
+  healthReply,
+  identityReply,
+  mailboxReply,
+  marketReply,
+  resetReply,
+  scenariosReply,
+  signInLinkReply,
+  stateReply,
+  type ClockBody,
+  type FaultBody,
+  type IdentityBody,
+  type MailboxQuery,
+  type MarketPathBody,
+  type MarketPriceBody,
+  type MarketSymbolBody,
+  type SignInLinkBody,
 } from './schemas.ts';
 
 /** A symbol's price as the market control answers it. */
-export interface MarketQuote {
-  symbol_id: string;
-  price: string;
-  paused: boolean;
+export type MarketQuote = z.infer<typeof marketReply>['list'][number];
+/** An e-mail the mock "sent". */
+export type MailRecord = z.infer<typeof mailboxReply>['list'][number];
+/** An injected fault as the control API lists it. */
+export type FaultRecord = z.infer<typeof faultsReply>['list'][number];
+export type ClockState = z.infer<typeof clockReply>;
+export type SignInLink = z.infer<typeof signInLinkReply>;
+
+/** Why a control call failed: which call, the HTTP status (0 when none came) and the reason. */
+export class ControlError extends Error {
+  override readonly name = 'ControlError';
+  constructor(
+    /** `POST /__control/reset` */
+    readonly call: string,
+    /** the HTTP status, or 0 when no reply came (timeout, refused connection, bad JSON) */
+    readonly status: number,
+    /** the server's message, or what went wrong on the way */
+    readonly reason: string,
+  ) {
+    super(`control ${call} failed${status === 0 ? '' : ` (HTTP ${String(status)})`}: ${reason}`);
+  }
 }
 
-/** A typed client of the control API, shared by the QA scripts, Pact and Playwright. */
+export interface ControlClientOptions {
+  /** how long one call may take, ms (default 10 s) */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * A typed client of the control API (every route of routes.ts has a method), shared by the QA
+ * scripts, Pact and Playwright. Every reply is checked against its schema; a call that fails,
+ * times out or answers something unexpected throws a `ControlError` naming the call.
+ */
 export class ControlClient {
+  private readonly timeoutMs: number;
+  private readonly fetchImpl: typeof fetch;
+
   constructor(
     private readonly baseUrl: string,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+    options: ControlClientOptions | typeof fetch = {},
+  ) {
+    const settings = typeof options === 'function' ? { fetch: options } : options;
+    this.timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.fetchImpl = settings.fetch ?? fetch;
+  }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await this.fetchImpl(`${this.baseUrl}/__control${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T & { error?: string };
-    if (!response.ok)
-      throw new Error(`control ${method} ${path}: ${json.error ?? response.status}`);
-    return json;
+  /** The origin this client controls, without a trailing slash. */
+  get origin(): string {
+    return this.baseUrl.replace(/\/+$/, '');
+  }
+
+  private async request<S extends z.ZodType>(
+    schema: S,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    const call = `${method} /__control${path}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(`${this.origin}/__control${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const reason = timedOut
+        ? `no reply within ${String(this.timeoutMs)} ms`
+        : `${error instanceof Error ? error.message : String(error)}${causeOf(error)}`;
+      throw new ControlError(call, 0, reason);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ControlError(call, response.status, `not JSON: ${text.slice(0, 200)}`);
+    }
+    if (!response.ok) {
+      const refused = controlError.safeParse(json);
+      throw new ControlError(
+        call,
+        response.status,
+        refused.success ? refused.data.error : text.slice(0, 200),
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') ?? '';
+      throw new ControlError(
+        call,
+        response.status,
+        `unexpected reply: ${where === '' ? '' : `${where}: `}${issue?.message ?? 'invalid'}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  health(): Promise<{ ok: true; now: number }> {
+    return this.request(healthReply, 'GET', '/health');
+  }
+
+  async scenarios(): Promise<string[]> {
+    return (await this.request(scenariosReply, 'GET', '/scenarios')).list;
   }
 
   reset(scenario = 'empty'): Promise<{ scenario: string }> {
-    return this.request('POST', '/reset', { scenario });
+    return this.request(resetReply, 'POST', '/reset', { scenario });
   }
 
-  async mailbox(to?: string): Promise<MailRecord[]> {
-    const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
-    return (await this.request<{ list: MailRecord[] }>('GET', `/mailbox${query}`)).list;
+  /** A snapshot of the whole state (password hashes left out); its shape is the engine's. */
+  state(): Promise<z.output<typeof stateReply>> {
+    return this.request(stateReply, 'GET', '/state');
   }
 
-  /** The code of the newest e-mail sent to `to`. */
-  async latestCode(to: string): Promise<string> {
-    const [latest] = await this.mailbox(to);
-    if (!latest) throw new Error(`no e-mail was sent to ${to}`);
+  /** E-mails sent (to one address and for one purpose when given), newest first. */
+  async mailbox(query: string | MailboxQuery = {}): Promise<MailRecord[]> {
+    const { to, purpose } = typeof query === 'string' ? { to: query, purpose: undefined } : query;
+    const params = new URLSearchParams();
+    if (to !== undefined) params.set('to', to);
+    if (purpose !== undefined) params.set('purpose', purpose);
+    const search = params.size === 0 ? '' : `?${params.toString()}`;
+    return (await this.request(mailboxReply, 'GET', `/mailbox${search}`)).list;
+  }
+
+  /** The code of the newest e-mail sent to `to` (for `purpose` when given). */
+  async latestCode(to: string, purpose?: string): Promise<string> {
+    const [latest] = await this.mailbox(purpose === undefined ? { to } : { to, purpose });
+    if (!latest) throw new ControlError('GET /__control/mailbox', 200, `no e-mail to ${to}`);
     return latest.code;
   }
 
-  clock(body: ClockBody): Promise<{ now: number; frozen: boolean }> {
-    return this.request('POST', '/clock', body);
+  getClock(): Promise<ClockState> {
+    return this.request(clockReply, 'GET', '/clock');
   }
 
-  fault(body: FaultBody): Promise<{ list: Fault[] }> {
-    return this.request('POST', '/faults', body);
+  clock(body: ClockBody): Promise<ClockState> {
+    return this.request(clockReply, 'POST', '/clock', body);
   }
 
-  clearFaults(): Promise<{ list: Fault[] }> {
-    return this.request('DELETE', '/faults');
+  /** Moves the simulated clock on by `ms`. */
+  advance(ms: number): Promise<ClockState> {
+    return this.clock({ action: 'advance', ms });
   }
 
-  decideIdentity(body: IdentityBody): Promise<{ identity_status: string }> {
-    return this.request('POST', '/identity', body);
+  async faults(): Promise<FaultRecord[]> {
+    return (await this.request(faultsReply, 'GET', '/faults')).list;
+  }
+
+  async fault(body: FaultBody): Promise<FaultRecord[]> {
+    return (await this.request(faultsReply, 'POST', '/faults', body)).list;
+  }
+
+  /** Clears the fault on `path`, or every fault. */
+  async clearFaults(path?: string): Promise<FaultRecord[]> {
+    const search = path === undefined ? '' : `?path=${encodeURIComponent(path)}`;
+    return (await this.request(faultsReply, 'DELETE', `/faults${search}`)).list;
+  }
+
+  decideIdentity(body: IdentityBody): Promise<z.output<typeof identityReply>> {
+    return this.request(identityReply, 'POST', '/identity', body);
   }
 
   expireSessions(email: string): Promise<{ ended: number }> {
-    return this.request('POST', '/sessions/expire', { email });
+    return this.request(expireSessionsReply, 'POST', '/sessions/expire', { email });
   }
 
   /** Moves a symbol's price from the next second; the market goes on from there. */
   async setPrice(body: MarketPriceBody): Promise<MarketQuote[]> {
-    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/price', body)).list;
+    return (await this.request(marketReply, 'POST', '/market/price', body)).list;
   }
 
   /** Holds each point's price in turn, then lets the market go on from the last. */
   async playPath(body: MarketPathBody): Promise<MarketQuote[]> {
-    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/path', body)).list;
+    return (await this.request(marketReply, 'POST', '/market/path', body)).list;
   }
 
   /** Holds one symbol's price (every symbol's without one). */
   async pauseMarket(body: MarketSymbolBody = {}): Promise<MarketQuote[]> {
-    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/pause', body)).list;
+    return (await this.request(marketReply, 'POST', '/market/pause', body)).list;
   }
 
   /** Lets held prices move again, from where they were held. */
   async resumeMarket(body: MarketSymbolBody = {}): Promise<MarketQuote[]> {
-    return (await this.request<{ list: MarketQuote[] }>('POST', '/market/resume', body)).list;
+    return (await this.request(marketReply, 'POST', '/market/resume', body)).list;
+  }
+
+  /**
+   * A single-use link that opens the web app signed in as `email`: spent on first use, expiring
+   * on the wall clock (5 minutes by default). It carries no session token; the session is opened when it is used.
+   */
+  signInLink(body: SignInLinkBody): Promise<SignInLink> {
+    return this.request(signInLinkReply, 'POST', '/signin-links', body);
   }
 }
+
+const causeOf = (error: unknown): string =>
+  error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';

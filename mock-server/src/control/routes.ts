@@ -20,6 +20,7 @@ import {
   marketSymbolBody,
   resetBody,
 } from './schemas.ts';
+import { signInLinkRoutes } from './sign-in-links.ts';
 
 export interface ControlOptions {
   exchange: Exchange;
@@ -28,6 +29,8 @@ export interface ControlOptions {
   loadScenario: (name: string) => Promise<void>;
   /** called after the clock or a price moved, so live screens hear of it at once */
   marketMoved?: () => void;
+  /** the wall clock single-use sign-in links expire on */
+  wallClock?: () => number;
 }
 
 /**
@@ -181,6 +184,8 @@ export function controlRoutes(
     if (!user) return reply.code(404).send({ error: 'no such user' });
     return { ended: exchange.auth.endSessions(user.user_id) };
   });
+
+  signInLinkRoutes(app, exchange, options.wallClock);
 
   done();
 }

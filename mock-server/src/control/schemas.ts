@@ -62,3 +62,71 @@ export type IdentityBody = z.input<typeof identityBody>;
 export type MarketPriceBody = z.input<typeof marketPriceBody>;
 export type MarketPathBody = z.input<typeof marketPathBody>;
 export type MarketSymbolBody = z.input<typeof marketSymbolBody>;
+
+// ---- replies: what each control route answers (the client validates every reply) ----------
+
+export const controlError = z.object({ error: z.string() });
+
+export const healthReply = z.object({ ok: z.literal(true), now: z.number() });
+export const scenariosReply = z.object({ list: z.array(z.string()) });
+export const resetReply = z.object({ scenario: z.string() });
+/** the state snapshot: read loosely, its shape is the engine's and changes with it */
+export const stateReply = z.looseObject({
+  users: z.array(z.looseObject({ user_id: z.string(), email: z.string() })),
+  mailbox: z.array(z.unknown()),
+});
+export const mailRecord = z.object({
+  id: z.string(),
+  to: z.string(),
+  purpose: z.string(),
+  code: z.string(),
+  language: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_at: z.number(),
+});
+export const mailboxReply = z.object({ list: z.array(mailRecord) });
+export const clockReply = z.object({ now: z.number(), frozen: z.boolean() });
+export const faultRecord = z.object({
+  path: z.string(),
+  latency_ms: z.number(),
+  code: z.number().nullable(),
+  drop: z.boolean(),
+  remaining: z.number().nullable(),
+});
+export const faultsReply = z.object({ list: z.array(faultRecord) });
+export const identityReply = z.object({
+  identity_status: z.enum(['unverified', 'pending', 'verified', 'rejected']),
+});
+export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
+export const marketQuote = z.object({
+  symbol_id: z.string(),
+  price: z.string(),
+  paused: z.boolean(),
+});
+export const marketReply = z.object({ list: z.array(marketQuote) });
+
+export type MailboxQuery = z.input<typeof mailboxQuery>;
+
+/** the longest a single-use sign-in link lives, ms (on the wall clock) */
+export const SIGN_IN_LINK_MAX_MS = 15 * 60_000;
+
+export const signInLinkBody = z.object({
+  email: z.email(),
+  /** how long the link may wait for its one use, ms; 5 minutes by default */
+  expires_in_ms: z
+    .number()
+    .int()
+    .positive()
+    .max(SIGN_IN_LINK_MAX_MS)
+    .default(5 * 60_000),
+});
+export const signInLinkReply = z.object({
+  /** the link's path on this server (`/__control/signin/<one-time id>`) */
+  path: z.string().startsWith('/__control/signin/'),
+  /** when it stops working (wall clock, ms) */
+  expires_at: z.number(),
+});
+export const signInLinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+export type SignInLinkBody = z.input<typeof signInLinkBody>;

@@ -146,3 +146,24 @@ export async function securityHeaders(
     referrerPolicy: { policy: 'same-origin' },
   });
 }
+
+/** The sha256 CSP source of an inline script or style's text. */
+export const inlineHash = hashOf;
+
+/**
+ * The CSP header value of `directives` for one request: for a page served outside the built app
+ * (the control API's sign-in page) that allows its own inline script by hash and nothing else.
+ */
+export function policyHeader(
+  directives: Record<string, Source[]>,
+  request: IncomingMessage,
+): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => {
+      const values = sources
+        .map((source) => (typeof source === 'function' ? source(request) : source))
+        .filter((value) => value !== '');
+      return `${name} ${values.join(' ')}`;
+    })
+    .join('; ');
+}

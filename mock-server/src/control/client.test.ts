@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, registerUser, testApp } from '../test/wire.ts';
+import { ControlClient, ControlError } from './client.ts';
+
+let app: FastifyInstance;
+let origin: string;
+let control: ControlClient;
+beforeAll(async () => {
+  app = await testApp();
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  control = new ControlClient(origin);
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(async () => {
+  await control.reset('empty');
+});
+
+/** A server that answers every request with `status` and `body`, after `delayMs`. */
+async function stub(status: number, body: string, delayMs = 0): Promise<[string, Server]> {
+  const server = createServer((_request, response) => {
+    setTimeout(() => response.writeHead(status).end(body), delayMs);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return [`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, server];
+}
+
+describe('the control client', () => {
+  it('has a method for every control route, each answering its validated reply', async () => {
+    const called = new Set<string>();
+    const client = new ControlClient(origin, {
+      fetch: (input, init) => {
+        called.add(
+          `${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`,
+        );
+        return fetch(input, init);
+      },
+    });
+    expect((await client.health()).ok).toBe(true);
+    expect(await client.scenarios()).toContain('verified-trader');
+    expect(await client.reset('fresh-user')).toEqual({ scenario: 'fresh-user' });
+    const state = await client.state();
+    expect(state.users.length).toBeGreaterThan(0);
+    expect(JSON.stringify(state)).not.toContain('password_hash');
+
+    await registerUser(app, 'client@example.com');
+    const [mail] = await client.mailbox({ to: 'client@example.com', purpose: 'register' });
+    expect(mail?.code).toMatch(/^\d{6}$/);
+    expect(await client.mailbox({ to: 'client@example.com', purpose: 'forget' })).toEqual([]);
+    expect(await client.latestCode('client@example.com')).toBe(mail?.code);
+
+    const frozen = await client.clock({ action: 'freeze' });
+    expect((await client.getClock()).frozen).toBe(true);
+    expect((await client.advance(60_000)).now).toBe(frozen.now + 60_000);
+    await client.clock({ action: 'resume' });
+
+    expect(await client.fault({ path: '/api/index/getLang', code: 500, times: 2 })).toEqual([
+      { path: '/api/index/getLang', latency_ms: 0, code: 500, drop: false, remaining: 2 },
+    ]);
+    expect(await client.faults()).toHaveLength(1);
+    expect(await client.clearFaults('/api/index/getLang')).toEqual([]);
+
+    const [quote] = await client.setPrice({ symbol_id: 'btcusdt', price: '50000' });
+    expect(quote).toEqual({ symbol_id: 'btcusdt', price: '50000.00', paused: false });
+    expect(
+      await client.playPath({ symbol_id: 'btcusdt', points: [{ price: '1', after_ms: 0 }] }),
+    ).toHaveLength(1);
+    expect((await client.pauseMarket({ symbol_id: 'btcusdt' }))[0]?.paused).toBe(true);
+    expect((await client.resumeMarket())[0]?.paused).toBe(false);
+
+    // a review that is not pending cannot be decided
+    await expect(
+      client.decideIdentity({ email: 'client@example.com', decision: 'approve' }),
+    ).rejects.toThrow('control POST /__control/identity failed (HTTP 409)');
+
+    const user = state.users[0];
+    expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
+    expect((await client.signInLink({ email: user?.email ?? '' })).path).toMatch(
+      /^\/__control\/signin\//,
+    );
+
+    // every route the control API serves (but the sign-in page, which a browser opens) was called
+    const served = app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const route = /(\/__control\/\S+) \(([^)]+)\)/.exec(line);
+        if (!route?.[1] || !route[2] || route[1] === '/__control/signin/:id') return [];
+        const path = route[1];
+        return route[2]
+          .split(', ')
+          .filter((method) => method !== 'HEAD')
+          .map((method) => `${method} ${path}`);
+      });
+    expect(served.length).toBeGreaterThanOrEqual(17);
+    expect([...called].sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it('names the call, the HTTP status and the server message when a call is refused', async () => {
+    const refused = control.decideIdentity({ email: 'nobody@example.com', decision: 'approve' });
+    await expect(refused).rejects.toThrow(
+      'control POST /__control/identity failed (HTTP 404): no such user',
+    );
+    await expect(control.reset('no-such')).rejects.toMatchObject({
+      name: 'ControlError',
+      call: 'POST /__control/reset',
+      status: 400,
+      reason: 'unknown scenario no-such',
+    });
+  });
+
+  it('gives up after its timeout, saying so', async () => {
+    const [slow, server] = await stub(200, '{"ok":true,"now":1}', 2_000);
+    try {
+      const impatient = new ControlClient(slow, { timeoutMs: 100 });
+      await expect(impatient.health()).rejects.toThrow(
+        'control GET /__control/health failed: no reply within 100 ms',
+      );
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('refuses a reply that does not match its schema, and a body that is not JSON', async () => {
+    const [wrong, server] = await stub(200, '{"list":[{"symbol_id":1}]}');
+    try {
+      const client = new ControlClient(wrong);
+      await expect(client.pauseMarket()).rejects.toThrow(
+        /control POST \/__control\/market\/pause failed \(HTTP 200\): unexpected reply: list\.0\.symbol_id/,
+      );
+    } finally {
+      server.close();
+    }
+    const [html, other] = await stub(502, '<html>bad gateway</html>');
+    try {
+      await expect(new ControlClient(html).health()).rejects.toThrow(
+        'control GET /__control/health failed (HTTP 502): not JSON: <html>bad gateway</html>',
+      );
+    } finally {
+      other.close();
+    }
+  });
+
+  it('says when nothing listens', async () => {
+    const [gone, server] = await stub(200, '{}');
+    await new Promise((done) => server.close(done));
+    const error = await new ControlClient(gone).health().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ControlError);
+    expect((error as ControlError).status).toBe(0);
+    expect((error as ControlError).message).toMatch(/^control GET \/__control\/health failed: /);
+  });
+});
+
+describe('single-use sign-in links', () => {
+  const email = 'link@example.com';
+  const open = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
+
+  it('sign in once: the page stores a live session, allowed by its own script hash only', async () => {
+    await registerUser(app, email);
+    const link = await control.signInLink({ email });
+    expect(link.path).not.toMatch(/token/i);
+    // a HEAD (a link preview) does not spend it
+    expect((await fetch(`${origin}${link.path}`, { method: 'HEAD' })).status).toBe(404);
+    const first = await open(link.path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const csp = first.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await first.text();
+    // the script stores each value as JSON text: ["bourse.token","\"<token>\""]
+    const session = /\["bourse\.token","\\"([^\\"]+)\\""\]/.exec(html)?.[1];
+    expect(session).toMatch(/^\w{16,}$/);
+    // the stored token is a live session on the wire
+    const info = await call<{ email: string }>(
+      app,
+      '/api/users/info',
+      {},
+      { token: session ?? '' },
+    );
+    expect(info.code).toBe(200);
+    expect(info.data.email).toBe(email);
+
+    const second = await open(link.path);
+    expect(second.status).toBe(410);
+    const refusal = await second.text();
+    expect(refusal).toContain('This sign-in link cannot be used');
+    expect(refusal).not.toContain('<script');
+  });
+
+  it('refuses an expired link, an unknown one and an unknown user', async () => {
+    await registerUser(app, email);
+    const link = await control.signInLink({ email, expires_in_ms: 1 });
+    await new Promise((done) => setTimeout(done, 20));
+    expect((await open(link.path)).status).toBe(410);
+    expect((await open('/__control/signin/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(410);
+    await expect(control.signInLink({ email: 'nobody@example.com' })).rejects.toThrow(
+      'no such user',
+    );
+    await expect(control.signInLink({ email, expires_in_ms: 3_600_000 })).rejects.toThrow(
+      /HTTP 400/,
+    );
+  });
+});
