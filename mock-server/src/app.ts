@@ -1,4 +1,11 @@
-import { DEFAULT_WIRE, LIMITS, SOCKET, type WireSettings } from '@bourse/protocol';
+import {
+  DEFAULT_WIRE,
+  HEADERS,
+  LIMITS,
+  SOCKET,
+  type HeaderNames,
+  type WireSettings,
+} from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
@@ -8,7 +15,7 @@ import { Exchange } from './engine/exchange.ts';
 import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
-import { protocolPlugin } from './plugins/protocol.ts';
+import { protocolPlugin, type ReplyDrift } from './plugins/protocol.ts';
 import {
   NO_INLINE,
   readAppEndpoints,
@@ -53,6 +60,13 @@ export interface AppOptions {
   trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
+  /** the header names calls carry (language, uuid, token); default the protocol's HEADERS */
+  headers?: HeaderNames;
+  /**
+   * TESTS ONLY: renames one field of one endpoint's reply, so a contract check has a drift to
+   * find. No environment variable reaches it: `npm start` and `npm run mock` cannot turn it on.
+   */
+  testOnlyDrift?: ReplyDrift;
 }
 
 declare module 'fastify' {
@@ -117,6 +131,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     handlers,
     faults,
     wallClock,
+    headers: options.headers ?? HEADERS,
+    ...(options.testOnlyDrift ? { testOnlyDrift: options.testOnlyDrift } : {}),
     ...(pageFallback ? { pageFallback } : {}),
   });
   await app.register(staticArtwork);

@@ -8,6 +8,7 @@ const app = await buildApp({
     cipher: { mode: env.CIPHER_MODE, key: env.PAYLOAD_KEY, iv: env.PAYLOAD_IV },
     defaultToken: env.DEFAULT_TOKEN,
   },
+  headers: { language: env.HEADER_LANGUAGE, uuid: env.HEADER_UUID, token: env.HEADER_TOKEN },
   encrypt: env.ENCRYPT,
   dataDir: env.DATA_DIR === '' ? null : env.DATA_DIR,
   seed: env.SEED,

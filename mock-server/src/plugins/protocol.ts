@@ -11,6 +11,7 @@ import {
   type Domain,
   type Endpoint,
   type Envelope,
+  type HeaderNames,
   type Language,
 } from '@bourse/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,7 +41,24 @@ export interface ProtocolOptions {
    * Returns whether it answered.
    */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  /** the header names calls carry (default the protocol's HEADERS) */
+  headers?: HeaderNames;
+  /** tests only: rename one field of one endpoint's reply (see AppOptions.testOnlyDrift) */
+  testOnlyDrift?: ReplyDrift;
 }
+
+/** A deliberate departure from the contract: `field` of `path`'s reply data is sent as `renameTo`. */
+export interface ReplyDrift {
+  readonly path: string;
+  readonly field: string;
+  readonly renameTo: string;
+}
+
+const drifted = (data: unknown, drift: ReplyDrift): unknown => {
+  if (typeof data !== 'object' || data === null || !(drift.field in data)) return data;
+  const { [drift.field]: value, ...rest } = data as Record<string, unknown>;
+  return { ...rest, [drift.renameTo]: value };
+};
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -62,10 +80,6 @@ const headerValue = (request: FastifyRequest, name: string): string => {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
-/** The language a reply's `msg` is written in, read from the configured header. */
-const callerLanguage = (request: FastifyRequest): Language =>
-  languageOf(headerValue(request, HEADERS.language));
-
 /** A refusal at the wire, before any handler runs: it carries the reply code itself. */
 class WireRefusal extends Error {
   constructor(
@@ -85,6 +99,11 @@ class WireRefusal extends Error {
 export const protocolPlugin = fp(
   (app: FastifyInstance, options: ProtocolOptions) => {
     const { codec, exchange } = options;
+    const names = options.headers ?? HEADERS;
+
+    /** The language a reply's `msg` is written in, read from the configured header. */
+    const callerLanguage = (request: FastifyRequest): Language =>
+      languageOf(headerValue(request, names.language));
 
     const send = (reply: FastifyReply, envelope: Envelope): FastifyReply =>
       reply.code(200).type('application/json; charset=utf-8').send(envelope);
@@ -127,8 +146,8 @@ export const protocolPlugin = fp(
       if (Math.abs(options.wallClock() - time) > TIME_WINDOW_MS) {
         throw new WireRefusal('request_expired', {}, CODES.forbidden);
       }
-      const uuid = headerValue(request, HEADERS.uuid);
-      const token = headerValue(request, HEADERS.token).toLowerCase();
+      const uuid = headerValue(request, names.uuid);
+      const token = headerValue(request, names.token).toLowerCase();
       if (uuid === '' || uuid.length > 64 || !HEX64.test(token)) {
         throw new WireRefusal('bad_signature', {}, CODES.forbidden);
       }
@@ -212,9 +231,11 @@ export const protocolPlugin = fp(
               );
               return await refusal(reply, language, CODES.failed, 'internal_error');
             }
-            const data = options.encrypt
-              ? codec.encrypt(JSON.stringify(checked.data))
-              : checked.data;
+            const sent =
+              options.testOnlyDrift?.path === entry.path
+                ? drifted(checked.data, options.testOnlyDrift)
+                : checked.data;
+            const data = options.encrypt ? codec.encrypt(JSON.stringify(sent)) : sent;
             return await send(reply, { code: CODES.ok, msg: '', data });
           } catch (error) {
             if (error instanceof EngineError || error instanceof WireRefusal)
