@@ -7,6 +7,7 @@ import {
   type WireSettings,
 } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { readRecording } from '@bourse/fixtures/recorded';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -24,6 +25,7 @@ import {
   securityHeaders,
 } from './plugins/security.ts';
 import { serveWeb } from './plugins/web.ts';
+import { createReplay } from './record/replay.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
@@ -38,8 +40,13 @@ export interface AppOptions {
   /** where state.json is kept; null keeps state in memory only */
   dataDir?: string | null;
   seed?: number;
-  /** the scenario to start from when nothing was saved */
+  /**
+   * the scenario to start from when nothing was saved; `recorded:<name>` answers from a
+   * recorded fixture set (npm run record) and starts the rest from `empty`
+   */
   scenario?: string;
+  /** where recorded fixture sets are read from (default fixtures/recorded) */
+  recordingsDir?: string;
   /** serve the QA control API under /__control (default on) */
   control?: boolean;
   /** origins a browser socket may come from, besides the server's own host and localhost */
@@ -101,9 +108,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   if (options.dataDir) stateFile = new StateFile(options.dataDir, () => exchange.snapshot());
 
+  const RECORDED = 'recorded:';
+  const scenario = options.scenario ?? 'verified-trader';
+  const replay = scenario.startsWith(RECORDED)
+    ? createReplay(await readRecording(scenario.slice(RECORDED.length), options.recordingsDir))
+    : undefined;
   const saved = await stateFile?.load();
   if (saved) exchange.restore(saved);
-  else await exchange.loadScenario(scenarioSpec(options.scenario ?? 'verified-trader'));
+  else await exchange.loadScenario(scenarioSpec(replay ? 'empty' : scenario));
 
   const faults = new FaultTable();
   app.decorate('exchange', exchange);
@@ -132,6 +144,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     faults,
     wallClock,
     headers: options.headers ?? HEADERS,
+    ...(replay ? { replay } : {}),
     ...(options.testOnlyDrift ? { testOnlyDrift: options.testOnlyDrift } : {}),
     ...(pageFallback ? { pageFallback } : {}),
   });

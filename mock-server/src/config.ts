@@ -88,6 +88,7 @@ export const environmentSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   SEED: z.coerce.number().int().default(20_261_122),
   SCENARIO: z.string().default('verified-trader'),
+  RECORDINGS_DIR: z.string().default(''),
   CONTROL: flag(true),
   ALLOWED_ORIGINS: z
     .string()

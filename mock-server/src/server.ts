@@ -13,6 +13,7 @@ const app = await buildApp({
   dataDir: env.DATA_DIR === '' ? null : env.DATA_DIR,
   seed: env.SEED,
   scenario: env.SCENARIO,
+  ...(env.RECORDINGS_DIR === '' ? {} : { recordingsDir: env.RECORDINGS_DIR }),
   control: env.CONTROL,
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },

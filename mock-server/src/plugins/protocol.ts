@@ -23,6 +23,7 @@ import type { UserRecord } from '../engine/state.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 import { WIRE_CODES } from '../routes/errors.ts';
 import type { CallContext, Handlers } from '../routes/handlers.ts';
+import type { Replay } from '../record/replay.ts';
 import type { FaultTable } from './faults.ts';
 
 export interface ProtocolOptions {
@@ -43,6 +44,8 @@ export interface ProtocolOptions {
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
   /** the header names calls carry (default the protocol's HEADERS) */
   headers?: HeaderNames;
+  /** a recorded fixture set to answer from (SCENARIO=recorded:<name>) */
+  replay?: Replay;
   /** tests only: rename one field of one endpoint's reply (see AppOptions.testOnlyDrift) */
   testOnlyDrift?: ReplyDrift;
 }
@@ -130,11 +133,8 @@ export const protocolPlugin = fp(
       return { code, msg, data: null };
     };
 
-    /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
-    const authenticate = (
-      request: FastifyRequest,
-      entry: Endpoint,
-    ): { user: UserRecord | null; tokenMd5: string | null } => {
+    /** Checks 1–3 of PROTOCOL.md §1; answers the signature's first half (whose token). */
+    const checkSignature = (request: FastifyRequest): string => {
       const body: unknown = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new WireRefusal('bad_request', {}, CODES.badRequest);
@@ -154,7 +154,15 @@ export const protocolPlugin = fp(
       if (token.slice(32) !== codec.md5hex(String(time) + uuid)) {
         throw new WireRefusal('bad_signature', {}, CODES.forbidden);
       }
-      const tokenMd5 = token.slice(0, 32);
+      return token.slice(0, 32);
+    };
+
+    /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
+    const authenticate = (
+      request: FastifyRequest,
+      entry: Endpoint,
+    ): { user: UserRecord | null; tokenMd5: string | null } => {
+      const tokenMd5 = checkSignature(request);
       if (tokenMd5 !== options.guestTokenMd5) {
         const session = exchange.auth.touchSession(tokenMd5);
         const user = session ? exchange.users.get(session.user_id) : null;
@@ -178,7 +186,8 @@ export const protocolPlugin = fp(
     app.register((scope, _opts, done) => {
       for (const entry of allEndpoints) {
         const handler = served.get(entry.path);
-        if (!handler) continue;
+        const replayed = options.replay?.has(entry.path) === true;
+        if (!handler && !replayed) continue;
         scope.post(entry.path, async (request, reply) => {
           const language = callerLanguage(request);
           const fault = options.faults.take(entry.path);
@@ -204,6 +213,24 @@ export const protocolPlugin = fp(
             }
           }
           try {
+            if (replayed && options.replay) {
+              const caller = checkSignature(request);
+              const fields = { ...(request.body as Record<string, unknown>) };
+              Reflect.deleteProperty(fields, TIME_FIELD);
+              const recorded = options.replay.take(
+                entry.path,
+                caller === options.guestTokenMd5 ? 'guest' : caller,
+                fields,
+              );
+              if (recorded) {
+                const data =
+                  options.encrypt && recorded.code === CODES.ok && recorded.data !== null
+                    ? codec.encrypt(JSON.stringify(recorded.data))
+                    : recorded.data;
+                return await send(reply, { code: recorded.code, msg: recorded.msg, data });
+              }
+            }
+            if (!handler) throw new WireRefusal('not_found', {}, CODES.notFound);
             const { user, tokenMd5 } = authenticate(request, entry);
             const parsed = entry.request.safeParse(request.body);
             if (!parsed.success) {
