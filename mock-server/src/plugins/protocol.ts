@@ -217,10 +217,12 @@ export const protocolPlugin = fp(
               const caller = checkSignature(request);
               const fields = { ...(request.body as Record<string, unknown>) };
               Reflect.deleteProperty(fields, TIME_FIELD);
+              const guest = caller === options.guestTokenMd5;
               const recorded = options.replay.take(
                 entry.path,
-                caller === options.guestTokenMd5 ? 'guest' : caller,
+                guest ? 'guest' : caller,
                 fields,
+                guest && entry.auth === 'user',
               );
               if (recorded) {
                 const data =

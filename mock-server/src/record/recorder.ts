@@ -2,7 +2,7 @@
  * Record mode: the mock as a proxy in front of a real backend. A client (the web app, a QA
  * script) speaks to it with the mock's own wire settings; each catalogue call is re-signed
  * (current `time`, the backend's guest token, its header names; a call whose own signature or
- * `time` is bad is sent on unmended, for the backend to refuse) and forwarded, the reply's
+ * `time` is bad is sent on unmended, for the backend to refuse, and not recorded) and forwarded, the reply's
  * `data` is decrypted with the backend's key, the call is added to the fixture set (redacted:
  * redact.ts) and the reply goes back to the client, encrypted with the mock's key as the mock
  * would send it. Anything else (pictures under /static…) is passed through unrecorded.
@@ -153,18 +153,21 @@ export function buildRecorder(options: RecorderOptions): Recorder {
       }
       const fields = { ...body };
       Reflect.deleteProperty(fields, TIME_FIELD);
-      calls.push({
-        path: entry.path,
-        caller: isGuest ? 'guest' : sessionHalf,
-        language,
-        request: fields,
-        reply: {
-          code: envelope['code'],
-          msg: typeof envelope['msg'] === 'string' ? envelope['msg'] : '',
-          data,
-        },
-      });
-      await save();
+      // a refusal of the client's own clock or signature says nothing about the backend's data
+      if (sound) {
+        calls.push({
+          path: entry.path,
+          caller: isGuest ? 'guest' : sessionHalf,
+          language,
+          request: fields,
+          reply: {
+            code: envelope['code'],
+            msg: typeof envelope['msg'] === 'string' ? envelope['msg'] : '',
+            data,
+          },
+        });
+        await save();
+      }
       // as the mock answers: a success's data encrypted (when on), anything else as it is
       const sent =
         encrypt && readable && envelope['code'] === 200 && data !== null && data !== undefined

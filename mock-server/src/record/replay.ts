@@ -33,6 +33,8 @@ export interface Replay {
     path: string,
     caller: string,
     request: Readonly<Record<string, unknown>>,
+    /** only recordings of guests' calls (a guest on a user call: else the session check answers) */
+    guestsOnly?: boolean,
   ): RecordedCall['reply'] | null;
 }
 
@@ -46,9 +48,9 @@ export function createReplay(recording: Recording): Replay {
   return {
     name: recording.name,
     has: (path) => byPath.has(path),
-    take: (path, caller, request) => {
-      const candidates = byPath.get(path);
-      if (candidates === undefined) return null;
+    take: (path, caller, request, guestsOnly = false) => {
+      const candidates = byPath.get(path)?.filter((call) => !guestsOnly || call.caller === 'guest');
+      if (candidates === undefined || candidates.length === 0) return null;
       const wanted = canonical(request);
       const fields = Object.keys(request);
       const score = (call: RecordedCall): number => {
