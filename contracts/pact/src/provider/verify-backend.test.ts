@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
 import { startStateHook, type StateHook } from './state-hook.ts';
 import { strangerArgs, strangerOptions } from './stranger.ts';
-import { readPact } from './verification.ts';
+import { readPact, writePactSubset } from './verification.ts';
 import { exitCodeOf, formatReport, parseCommand } from './verify-backend.ts';
 import { checkRemote } from './verify.ts';
 
@@ -87,5 +87,35 @@ describe('verify:backend', () => {
     expect(report.counts.holds).toBe(report.interactions.length);
     expect(hook.received).toContain('setup a signed-in user');
     expect(warnings).toEqual([]);
+  });
+
+  it('lists an interaction whose state the hook refused as needing it, not as a drift', async () => {
+    const handlers = mockStateHandlers({ app, baseUrl: url });
+    const refusing = await startStateHook({
+      ...handlers,
+      'a signed-in user': () => Promise.reject(new Error('no sessions on this backend')),
+    });
+    try {
+      const pact = await writePactSubset([
+        'a request for the platform settings',
+        'a request for the signed-in user',
+      ]);
+      const { settings } = parseCommand([
+        ...strangerArgs(url),
+        '--states',
+        refusing.url,
+        '--pact',
+        pact,
+      ]);
+      const report = await checkRemote(settings, { warn });
+      expect(report.interactions.map((one) => [one.path, one.verdict])).toEqual([
+        ['/api/index/getConfig', 'holds'],
+        ['/api/users/info', 'needs-state'],
+      ]);
+      expect(report.interactions[1]?.reason).toMatch(/refused "a signed-in user": .*HTTP 500/);
+      expect(exitCodeOf(report)).toBe(0);
+    } finally {
+      await refusing.close();
+    }
   });
 });
