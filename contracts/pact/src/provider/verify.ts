@@ -21,6 +21,8 @@ import {
   type HeaderNames,
   type WireSettings,
 } from '@bourse/protocol';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { PACT_FILE } from '../pact.ts';
 import { startDecryptingProxy } from './decrypting-proxy.ts';
@@ -243,6 +245,7 @@ export async function checkRemote(
       }
     } finally {
       await proxy.close();
+      await rm(dirname(subset.path), { recursive: true, force: true });
     }
   }
 
