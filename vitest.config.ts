@@ -11,6 +11,7 @@ export default defineConfig({
       'web/build/*.test.ts',
       'contracts/pact/src/roundtrip.test.ts',
       'contracts/pact/src/coverage/*.test.ts',
+      'contracts/pact/src/broker/*.test.ts',
       'scripts/bench/*.test.ts',
       'scripts/qa/**/*.test.ts',
     ],

@@ -1,5 +1,13 @@
-import { DEFAULT_WIRE, LIMITS, SOCKET, type WireSettings } from '@bourse/protocol';
+import {
+  DEFAULT_WIRE,
+  HEADERS,
+  LIMITS,
+  SOCKET,
+  type HeaderNames,
+  type WireSettings,
+} from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { readRecording } from '@bourse/fixtures/recorded';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,7 +16,7 @@ import { Exchange } from './engine/exchange.ts';
 import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
 import { StateFile } from './plugins/persistence.ts';
-import { protocolPlugin } from './plugins/protocol.ts';
+import { protocolPlugin, type ReplyDrift } from './plugins/protocol.ts';
 import {
   NO_INLINE,
   readAppEndpoints,
@@ -17,6 +25,7 @@ import {
   securityHeaders,
 } from './plugins/security.ts';
 import { serveWeb } from './plugins/web.ts';
+import { createReplay } from './record/replay.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
@@ -31,8 +40,13 @@ export interface AppOptions {
   /** where state.json is kept; null keeps state in memory only */
   dataDir?: string | null;
   seed?: number;
-  /** the scenario to start from when nothing was saved */
+  /**
+   * the scenario to start from when nothing was saved; `recorded:<name>` answers from a
+   * recorded fixture set (npm run record) and starts the rest from `empty`
+   */
   scenario?: string;
+  /** where recorded fixture sets are read from (default fixtures/recorded) */
+  recordingsDir?: string;
   /** serve the QA control API under /__control (default on) */
   control?: boolean;
   /** origins a browser socket may come from, besides the server's own host and localhost */
@@ -53,6 +67,13 @@ export interface AppOptions {
   trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
+  /** the header names calls carry (language, uuid, token); default the protocol's HEADERS */
+  headers?: HeaderNames;
+  /**
+   * TESTS ONLY: renames one field of one endpoint's reply, so a contract check has a drift to
+   * find. No environment variable reaches it: `npm start` and `npm run mock` cannot turn it on.
+   */
+  testOnlyDrift?: ReplyDrift;
 }
 
 declare module 'fastify' {
@@ -87,9 +108,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   if (options.dataDir) stateFile = new StateFile(options.dataDir, () => exchange.snapshot());
 
+  const RECORDED = 'recorded:';
+  const scenario = options.scenario ?? 'verified-trader';
+  const replay = scenario.startsWith(RECORDED)
+    ? createReplay(await readRecording(scenario.slice(RECORDED.length), options.recordingsDir))
+    : undefined;
   const saved = await stateFile?.load();
   if (saved) exchange.restore(saved);
-  else await exchange.loadScenario(scenarioSpec(options.scenario ?? 'verified-trader'));
+  else await exchange.loadScenario(scenarioSpec(replay ? 'empty' : scenario));
 
   const faults = new FaultTable();
   app.decorate('exchange', exchange);
@@ -117,6 +143,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     handlers,
     faults,
     wallClock,
+    headers: options.headers ?? HEADERS,
+    ...(replay ? { replay } : {}),
+    ...(options.testOnlyDrift ? { testOnlyDrift: options.testOnlyDrift } : {}),
     ...(pageFallback ? { pageFallback } : {}),
   });
   await app.register(staticArtwork);

@@ -1,4 +1,10 @@
-import { CIPHER_MODES, DEFAULT_CIPHER, DEFAULT_TOKEN } from '@bourse/protocol';
+import {
+  CIPHER_MODES,
+  DEFAULT_CIPHER,
+  DEFAULT_TOKEN,
+  HEADER_NAME_PATTERN,
+  HEADERS,
+} from '@bourse/protocol';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -61,6 +67,12 @@ const trustProxy = z
     return entries;
   });
 
+const headerName = (fallback: string) =>
+  z
+    .string()
+    .regex(HEADER_NAME_PATTERN, 'must be an HTTP header name (letters, digits, - and a few marks)')
+    .default(fallback);
+
 /** Every environment variable the mock reads (the README lists them with these defaults). */
 export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -69,10 +81,14 @@ export const environmentSchema = z.object({
   PAYLOAD_IV: z.string().default(DEFAULT_CIPHER.iv),
   CIPHER_MODE: z.enum(CIPHER_MODES).default(DEFAULT_CIPHER.mode),
   DEFAULT_TOKEN: z.string().min(1).default(DEFAULT_TOKEN),
+  HEADER_LANGUAGE: headerName(HEADERS.language),
+  HEADER_UUID: headerName(HEADERS.uuid),
+  HEADER_TOKEN: headerName(HEADERS.token),
   ENCRYPT: flag(true),
   DATA_DIR: z.string().default('.data'),
   SEED: z.coerce.number().int().default(20_261_122),
   SCENARIO: z.string().default('verified-trader'),
+  RECORDINGS_DIR: z.string().default(''),
   CONTROL: flag(true),
   ALLOWED_ORIGINS: z
     .string()

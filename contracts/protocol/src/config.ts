@@ -19,6 +19,12 @@ export const HEADERS = {
   token: 'token',
 } as const;
 
+/** The three header names, as a backend that names them otherwise would set them. */
+export type HeaderNames = { readonly [K in keyof typeof HEADERS]: string };
+
+/** A header name as HTTP allows it (RFC 9110 token), for checking configured names. */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** The field every request body carries: the client's clock in ms, taken once per request. */
 export const TIME_FIELD = 'time';
 

@@ -11,6 +11,7 @@ import {
   type Domain,
   type Endpoint,
   type Envelope,
+  type HeaderNames,
   type Language,
 } from '@bourse/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import type { UserRecord } from '../engine/state.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 import { WIRE_CODES } from '../routes/errors.ts';
 import type { CallContext, Handlers } from '../routes/handlers.ts';
+import type { Replay } from '../record/replay.ts';
 import type { FaultTable } from './faults.ts';
 
 export interface ProtocolOptions {
@@ -40,7 +42,26 @@ export interface ProtocolOptions {
    * Returns whether it answered.
    */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  /** the header names calls carry (default the protocol's HEADERS) */
+  headers?: HeaderNames;
+  /** a recorded fixture set to answer from (SCENARIO=recorded:<name>) */
+  replay?: Replay;
+  /** tests only: rename one field of one endpoint's reply (see AppOptions.testOnlyDrift) */
+  testOnlyDrift?: ReplyDrift;
 }
+
+/** A deliberate departure from the contract: `field` of `path`'s reply data is sent as `renameTo`. */
+export interface ReplyDrift {
+  readonly path: string;
+  readonly field: string;
+  readonly renameTo: string;
+}
+
+const drifted = (data: unknown, drift: ReplyDrift): unknown => {
+  if (typeof data !== 'object' || data === null || !(drift.field in data)) return data;
+  const { [drift.field]: value, ...rest } = data as Record<string, unknown>;
+  return { ...rest, [drift.renameTo]: value };
+};
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -62,10 +83,6 @@ const headerValue = (request: FastifyRequest, name: string): string => {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
-/** The language a reply's `msg` is written in, read from the configured header. */
-const callerLanguage = (request: FastifyRequest): Language =>
-  languageOf(headerValue(request, HEADERS.language));
-
 /** A refusal at the wire, before any handler runs: it carries the reply code itself. */
 class WireRefusal extends Error {
   constructor(
@@ -85,6 +102,11 @@ class WireRefusal extends Error {
 export const protocolPlugin = fp(
   (app: FastifyInstance, options: ProtocolOptions) => {
     const { codec, exchange } = options;
+    const names = options.headers ?? HEADERS;
+
+    /** The language a reply's `msg` is written in, read from the configured header. */
+    const callerLanguage = (request: FastifyRequest): Language =>
+      languageOf(headerValue(request, names.language));
 
     const send = (reply: FastifyReply, envelope: Envelope): FastifyReply =>
       reply.code(200).type('application/json; charset=utf-8').send(envelope);
@@ -111,11 +133,8 @@ export const protocolPlugin = fp(
       return { code, msg, data: null };
     };
 
-    /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
-    const authenticate = (
-      request: FastifyRequest,
-      entry: Endpoint,
-    ): { user: UserRecord | null; tokenMd5: string | null } => {
+    /** Checks 1–3 of PROTOCOL.md §1; answers the signature's first half (whose token). */
+    const checkSignature = (request: FastifyRequest): string => {
       const body: unknown = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new WireRefusal('bad_request', {}, CODES.badRequest);
@@ -127,15 +146,23 @@ export const protocolPlugin = fp(
       if (Math.abs(options.wallClock() - time) > TIME_WINDOW_MS) {
         throw new WireRefusal('request_expired', {}, CODES.forbidden);
       }
-      const uuid = headerValue(request, HEADERS.uuid);
-      const token = headerValue(request, HEADERS.token).toLowerCase();
+      const uuid = headerValue(request, names.uuid);
+      const token = headerValue(request, names.token).toLowerCase();
       if (uuid === '' || uuid.length > 64 || !HEX64.test(token)) {
         throw new WireRefusal('bad_signature', {}, CODES.forbidden);
       }
       if (token.slice(32) !== codec.md5hex(String(time) + uuid)) {
         throw new WireRefusal('bad_signature', {}, CODES.forbidden);
       }
-      const tokenMd5 = token.slice(0, 32);
+      return token.slice(0, 32);
+    };
+
+    /** Checks 1–4 of PROTOCOL.md §1; answers who is calling. */
+    const authenticate = (
+      request: FastifyRequest,
+      entry: Endpoint,
+    ): { user: UserRecord | null; tokenMd5: string | null } => {
+      const tokenMd5 = checkSignature(request);
       if (tokenMd5 !== options.guestTokenMd5) {
         const session = exchange.auth.touchSession(tokenMd5);
         const user = session ? exchange.users.get(session.user_id) : null;
@@ -159,7 +186,8 @@ export const protocolPlugin = fp(
     app.register((scope, _opts, done) => {
       for (const entry of allEndpoints) {
         const handler = served.get(entry.path);
-        if (!handler) continue;
+        const replayed = options.replay?.has(entry.path) === true;
+        if (!handler && !replayed) continue;
         scope.post(entry.path, async (request, reply) => {
           const language = callerLanguage(request);
           const fault = options.faults.take(entry.path);
@@ -185,6 +213,26 @@ export const protocolPlugin = fp(
             }
           }
           try {
+            if (replayed && options.replay) {
+              const caller = checkSignature(request);
+              const fields = { ...(request.body as Record<string, unknown>) };
+              Reflect.deleteProperty(fields, TIME_FIELD);
+              const guest = caller === options.guestTokenMd5;
+              const recorded = options.replay.take(
+                entry.path,
+                guest ? 'guest' : caller,
+                fields,
+                guest && entry.auth === 'user',
+              );
+              if (recorded) {
+                const data =
+                  options.encrypt && recorded.code === CODES.ok && recorded.data !== null
+                    ? codec.encrypt(JSON.stringify(recorded.data))
+                    : recorded.data;
+                return await send(reply, { code: recorded.code, msg: recorded.msg, data });
+              }
+            }
+            if (!handler) throw new WireRefusal('not_found', {}, CODES.notFound);
             const { user, tokenMd5 } = authenticate(request, entry);
             const parsed = entry.request.safeParse(request.body);
             if (!parsed.success) {
@@ -212,9 +260,11 @@ export const protocolPlugin = fp(
               );
               return await refusal(reply, language, CODES.failed, 'internal_error');
             }
-            const data = options.encrypt
-              ? codec.encrypt(JSON.stringify(checked.data))
-              : checked.data;
+            const sent =
+              options.testOnlyDrift?.path === entry.path
+                ? drifted(checked.data, options.testOnlyDrift)
+                : checked.data;
+            const data = options.encrypt ? codec.encrypt(JSON.stringify(sent)) : sent;
             return await send(reply, { code: CODES.ok, msg: '', data });
           } catch (error) {
             if (error instanceof EngineError || error instanceof WireRefusal)

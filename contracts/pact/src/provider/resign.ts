@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_TOKEN, HEADERS, TIME_FIELD } from '@bourse/protocol';
+import { DEFAULT_TOKEN, HEADERS, TIME_FIELD, type HeaderNames } from '@bourse/protocol';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -22,6 +22,11 @@ export interface ResignOptions {
    * first half is then the MD5 of this one.
    */
   readonly guestToken?: string;
+  /**
+   * The provider's header names, when they are not the protocol's HEADERS: the pact records
+   * HEADERS, and each replayed call carries its language, uuid and token under these instead.
+   */
+  readonly headers?: HeaderNames;
 }
 
 const headerOf = (req: IncomingMessage, name: string): string | undefined => {
@@ -36,12 +41,25 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * Sets body `time` to now and the second half of `token` to md5hex(String(time) + uuid). The
  * first half stays as recorded: the MD5 of the guest token, or of PACT_TOKEN, whose session the
  * provider state opened. Requests that carry no signature (state set-up, messages) pass as they
- * are.
+ * are. With other header names, the three headers are then moved to them.
  */
 export function resignRequests(options: ResignOptions = {}): RequestFilter {
   const now = options.now ?? Date.now;
   const recordedGuest = md5(DEFAULT_TOKEN);
   const providerGuest = md5(options.guestToken ?? DEFAULT_TOKEN);
+  const names = options.headers ?? HEADERS;
+  const rename = (from: string, to: string) => {
+    const [source, target] = [from.toLowerCase(), to.toLowerCase()];
+    return (req: FilteredRequest) => {
+      const value = req.headers[source];
+      if (source === target || value === undefined) return;
+      req.headers[target] = value;
+      Reflect.deleteProperty(req.headers, source);
+    };
+  };
+  const renames = (Object.keys(HEADERS) as (keyof HeaderNames)[]).map((key) =>
+    rename(HEADERS[key], names[key]),
+  );
   return (req, _res, next) => {
     const token = headerOf(req, HEADERS.token);
     const uuid = headerOf(req, HEADERS.uuid);
@@ -55,6 +73,7 @@ export function resignRequests(options: ResignOptions = {}): RequestFilter {
       // the proxy sends JSON.stringify(req.body) on: the length must be that of the new body
       req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(body)));
     }
+    for (const move of renames) move(req);
     next();
   };
 }

@@ -38,6 +38,111 @@ export function verifyPact(options: VerificationOptions): Promise<string> {
   }).verifyProvider();
 }
 
+/** One difference the Pact verifier found between the pact and a reply (its JSON result). */
+export interface VerifierMismatch {
+  /** BodyMismatch, HeaderMismatch, StatusMismatch, BodyTypeMismatch… or `error` */
+  readonly type: string;
+  /** where: `$.data.site_name`, a header's name, or what the type names */
+  readonly field: string;
+  /** the verifier's own words for what differed */
+  readonly differed: string;
+}
+
+export interface VerifierInteraction {
+  readonly description: string;
+  readonly providerStates: readonly string[];
+  readonly ok: boolean;
+  readonly mismatches: readonly VerifierMismatch[];
+}
+
+/** What the Pact verifier answers: its JSON result, per interaction. */
+export interface VerifierResult {
+  readonly ok: boolean;
+  readonly interactions: readonly VerifierInteraction[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+
+const fieldOf = (mismatch: Record<string, unknown>): string => {
+  const type = text(mismatch['type']);
+  if (typeof mismatch['path'] === 'string') return mismatch['path'];
+  if (typeof mismatch['key'] === 'string')
+    return `${type === 'HeaderMismatch' ? 'header ' : ''}${mismatch['key']}`;
+  if (typeof mismatch['parameter'] === 'string') return `query ${mismatch['parameter']}`;
+  if (type === 'StatusMismatch') return 'HTTP status';
+  if (type === 'BodyTypeMismatch') return 'body type';
+  return type;
+};
+
+const mismatchesOf = (value: unknown): VerifierMismatch[] => {
+  if (!isRecord(value)) return [];
+  if (value['type'] === 'error') {
+    return [{ type: 'error', field: '(no reply)', differed: text(value['message']) }];
+  }
+  const list = Array.isArray(value['mismatches']) ? value['mismatches'] : [];
+  return list.filter(isRecord).flatMap((mismatch) => {
+    const type = text(mismatch['type']);
+    const field = fieldOf(mismatch);
+    const differed =
+      text(mismatch['mismatch']) ||
+      `expected ${text(mismatch['expected'])}, got ${text(mismatch['actual'])}`;
+    // "$.data -> Actual map is missing the following keys: site_name": the field is the key
+    const missing = /missing the following keys: (.+)$/.exec(differed)?.[1];
+    if (type !== 'BodyMismatch' || missing === undefined) return [{ type, field, differed }];
+    return missing.split(/,\s*/).map((key) => ({
+      type,
+      field: `${field}.${key}`,
+      differed: `missing from the reply (${differed})`,
+    }));
+  });
+};
+
+/**
+ * Reads the verifier's JSON result (what `verifyProvider` resolves with, or rejects with as
+ * the error's message); null when the text is not one, e.g. when the verifier could not run.
+ */
+export function parseVerifierResult(json: string): VerifierResult | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed['interactionResults'])) return null;
+  const interactions = parsed['interactionResults'].filter(isRecord).map((result) => ({
+    description: text(result['description']),
+    providerStates: Array.isArray(result['providerStates'])
+      ? result['providerStates'].map(text)
+      : [],
+    ok: result['result'] === 'OK',
+    mismatches: mismatchesOf(result['mismatch']),
+  }));
+  return { ok: parsed['result'] === true, interactions };
+}
+
+/**
+ * Replays the pact as verifyPact does, and answers the verifier's result per interaction
+ * whether it passed or not; rejects only when the verifier could not run.
+ */
+export async function runVerification(options: VerificationOptions): Promise<VerifierResult> {
+  let json: string;
+  try {
+    json = await verifyPact(options);
+  } catch (error) {
+    const result = error instanceof Error ? parseVerifierResult(error.message) : null;
+    if (result === null) throw error;
+    return result;
+  }
+  const result = parseVerifierResult(json);
+  if (result === null)
+    throw new Error(`the Pact verifier answered no result: ${json.slice(0, 200)}`);
+  return result;
+}
+
 /** What a pact file holds, as far as verification setup cares. */
 export interface PactSummary {
   readonly states: readonly string[];
@@ -46,18 +151,23 @@ export interface PactSummary {
     readonly description: string;
     readonly path?: string;
     readonly code?: number;
+    /** the provider states it is given, in order */
+    readonly states: readonly string[];
   }[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Reads a pact (a file path or an http(s) URL) for its states and interactions. */
 export async function readPact(location: string = PACT_FILE): Promise<PactSummary> {
-  const text = /^https?:\/\//.test(location)
+  return summarise(JSON.parse(await readText(location)));
+}
+
+const readText = async (location: string): Promise<string> =>
+  /^https?:\/\//.test(location)
     ? await (await fetch(location)).text()
     : await readFile(location, 'utf8');
-  const pact: unknown = JSON.parse(text);
+
+/** A pact's states and interactions, in the order the file lists them. */
+function summarise(pact: unknown): PactSummary {
   const interactions =
     isRecord(pact) && Array.isArray(pact['interactions']) ? pact['interactions'] : [];
   const states = new Set<string>();
@@ -67,9 +177,11 @@ export async function readPact(location: string = PACT_FILE): Promise<PactSummar
     const providerStates = Array.isArray(interaction['providerStates'])
       ? interaction['providerStates']
       : [];
+    const names: string[] = [];
     for (const providerState of providerStates) {
       if (isRecord(providerState) && typeof providerState['name'] === 'string') {
         states.add(providerState['name']);
+        names.push(providerState['name']);
       }
     }
     const request = interaction['request'];
@@ -80,6 +192,7 @@ export async function readPact(location: string = PACT_FILE): Promise<PactSummar
     summary.push({
       type: typeof interaction['type'] === 'string' ? interaction['type'] : '',
       description: typeof interaction['description'] === 'string' ? interaction['description'] : '',
+      states: names,
       ...(isRecord(request) && typeof request['path'] === 'string'
         ? { path: request['path'] }
         : {}),
@@ -97,18 +210,34 @@ export async function writePactSubset(
   descriptions: readonly string[],
   from: string = PACT_FILE,
 ): Promise<string> {
-  const pact = JSON.parse(await readFile(from, 'utf8')) as Record<string, unknown>;
-  const interactions = Array.isArray(pact['interactions']) ? pact['interactions'] : [];
-  const kept = interactions.filter(
-    (interaction) =>
-      isRecord(interaction) &&
-      typeof interaction['description'] === 'string' &&
-      descriptions.includes(interaction['description']),
+  const { path, kept } = await writeFilteredPact(
+    (interaction) => descriptions.includes(interaction.description),
+    from,
   );
-  if (kept.length !== descriptions.length) {
+  if (kept !== descriptions.length) {
     throw new Error(`the pact does not hold all of: ${descriptions.join('; ')}`);
   }
+  return path;
+}
+
+/**
+ * Writes a copy of the pact (a path or an http(s) URL) holding only the interactions `keep`
+ * accepts, to a temporary file; answers its path and how many were kept.
+ */
+export async function writeFilteredPact(
+  keep: (interaction: PactSummary['interactions'][number]) => boolean,
+  from: string = PACT_FILE,
+): Promise<{ readonly path: string; readonly kept: number }> {
+  const pact = JSON.parse(await readText(from)) as Record<string, unknown>;
+  const interactions = (Array.isArray(pact['interactions']) ? pact['interactions'] : []).filter(
+    isRecord,
+  );
+  const { interactions: summaries } = summarise({ ...pact, interactions });
+  const kept = interactions.filter((_interaction, index) => {
+    const summary = summaries[index];
+    return summary !== undefined && keep(summary);
+  });
   const path = join(await mkdtemp(join(tmpdir(), 'bourse-pact-')), 'subset.json');
   await writeFile(path, JSON.stringify({ ...pact, interactions: kept }));
-  return path;
+  return { path, kept: kept.length };
 }

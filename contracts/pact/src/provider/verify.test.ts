@@ -3,53 +3,27 @@
  * settings read from an environment, the provider states POSTed to a state hook (here a small
  * server that sets them up on the mock, as a backend's test hook would).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '@bourse/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
-import { writePactSubset, type StateHandlers } from './verification.ts';
+import { startStateHook, type StateHook } from './state-hook.ts';
+import { writePactSubset } from './verification.ts';
 import { readSettings, verifyRemote } from './verify.ts';
 
 let app: MockApp;
 let mockUrl: string;
-let hook: Server;
+let hook: StateHook;
 let hookUrl: string;
-const received: string[] = [];
-
-/** A backend's state hook: `{ state, params, action }` in, the state set up. */
-function stateHook(handlers: StateHandlers): Server {
-  return createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { state, params, action } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        state: string;
-        params: Record<string, string>;
-        action: 'setup' | 'teardown';
-      };
-      received.push(`${action} ${state}`);
-      const handler = handlers[state];
-      const run = typeof handler === 'function' ? handler : handler?.[action];
-      const done = action === 'setup' && run ? run(params) : Promise.resolve();
-      done.then(
-        () => response.writeHead(200).end('{}'),
-        (error: unknown) => response.writeHead(500).end(String(error)),
-      );
-    });
-  });
-}
 
 beforeAll(async () => {
   app = await buildApp({ dataDir: null, encrypt: true, scenario: 'empty', passwordCost: 1024 });
   mockUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  hook = stateHook(mockStateHandlers({ app, baseUrl: mockUrl }));
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/states`;
+  hook = await startStateHook(mockStateHandlers({ app, baseUrl: mockUrl }));
+  hookUrl = hook.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => hook.close(resolve));
+  await hook.close();
   await app.close();
 });
 
@@ -70,8 +44,8 @@ describe('verify.ts', () => {
       PROVIDER_STATES_URL: hookUrl,
     });
     await expect(verifyRemote(settings)).resolves.toBeTypeOf('string');
-    expect(received).toContain('setup a signed-in user');
-    expect(received).toContain('teardown a signed-in user');
+    expect(hook.received).toContain('setup a signed-in user');
+    expect(hook.received).toContain('teardown a signed-in user');
   });
 
   it('fails when the payload key is not the backend’s', async () => {

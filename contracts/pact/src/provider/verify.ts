@@ -15,21 +15,36 @@ import {
   CIPHER_MODES,
   DEFAULT_CIPHER,
   DEFAULT_TOKEN,
+  HEADER_NAME_PATTERN,
+  HEADERS,
   type CipherMode,
+  type HeaderNames,
   type WireSettings,
 } from '@bourse/protocol';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { PACT_FILE } from '../pact.ts';
 import { startDecryptingProxy } from './decrypting-proxy.ts';
 import { schemaMessageProviders } from './messages.ts';
 import { resignRequests } from './resign.ts';
-import { readPact, verifyPact, type LogLevel, type StateHandlers } from './verification.ts';
+import {
+  readPact,
+  runVerification,
+  verifyPact,
+  writeFilteredPact,
+  type LogLevel,
+  type StateHandlers,
+  type VerifierMismatch,
+} from './verification.ts';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'] as const;
 
 export interface RemoteSettings {
   readonly providerBaseUrl: string;
   readonly wire: WireSettings;
+  /** the backend's header names (language, uuid, token); default the protocol's */
+  readonly headers: HeaderNames;
   readonly statesUrl: string | undefined;
   readonly pactFile: string;
   readonly logLevel: LogLevel;
@@ -47,8 +62,18 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): RemoteSettin
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`PACT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
+  const header = (variable: string, fallback: string): string => {
+    const name = env[variable] || fallback;
+    if (!HEADER_NAME_PATTERN.test(name)) throw new Error(`${variable} must be an HTTP header name`);
+    return name;
+  };
   return {
     providerBaseUrl,
+    headers: {
+      language: header('HEADER_LANGUAGE', HEADERS.language),
+      uuid: header('HEADER_UUID', HEADERS.uuid),
+      token: header('HEADER_TOKEN', HEADERS.token),
+    },
     wire: {
       cipher: {
         mode: mode as CipherMode,
@@ -68,10 +93,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): RemoteSettin
  * state hook. Without a hook, the states are skipped with a warning: the interactions that need
  * one will then fail, which is the honest answer.
  */
-export function forwardStates(names: readonly string[], statesUrl: string | undefined) {
+export function forwardStates(
+  names: readonly string[],
+  statesUrl: string | undefined,
+  /** told of a state the hook would not set up (the verifier itself only logs it) */
+  onFailure?: (state: string, reason: string) => void,
+) {
   const handlers: StateHandlers = {};
   let warned = false;
-  const send = async (state: string, params: unknown, action: 'setup' | 'teardown') => {
+  const post = async (state: string, params: unknown, action: 'setup' | 'teardown') => {
     if (statesUrl === undefined) {
       if (!warned && state !== '') {
         console.warn('PROVIDER_STATES_URL is not set: provider states are not set up');
@@ -85,6 +115,14 @@ export function forwardStates(names: readonly string[], statesUrl: string | unde
       body: JSON.stringify({ state, params: params ?? {}, action }),
     });
     if (!response.ok) throw new Error(`state "${state}" ${action}: HTTP ${response.status}`);
+  };
+  const send = async (state: string, params: unknown, action: 'setup' | 'teardown') => {
+    try {
+      await post(state, params, action);
+    } catch (error) {
+      onFailure?.(state, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
   };
   for (const name of ['', ...names]) {
     handlers[name] = {
@@ -111,12 +149,140 @@ export async function verifyRemote(
       pactUrls: [settings.pactFile],
       stateHandlers: forwardStates(states, settings.statesUrl),
       messageProviders: schemaMessageProviders(),
-      requestFilter: resignRequests({ guestToken: settings.wire.defaultToken }),
+      requestFilter: resignRequests({
+        guestToken: settings.wire.defaultToken,
+        headers: settings.headers,
+      }),
       logLevel: settings.logLevel,
     });
   } finally {
     await proxy.close();
   }
+}
+
+/** How one interaction fared against the backend. */
+export interface InteractionVerdict {
+  readonly description: string;
+  /** the endpoint it calls */
+  readonly path: string;
+  readonly states: readonly string[];
+  /**
+   * holds: the reply matched; drifts: it did not (see mismatches); needs-state: it needs a
+   * provider state the backend could not be put into, so it was not counted either way
+   */
+  readonly verdict: 'holds' | 'drifts' | 'needs-state';
+  readonly mismatches: readonly VerifierMismatch[];
+  /** for needs-state: why (no state hook, or what the hook answered) */
+  readonly reason?: string;
+}
+
+export interface BackendReport {
+  readonly backend: string;
+  readonly interactions: readonly InteractionVerdict[];
+  /** socket pushes in the pact: they cannot be replayed over HTTP */
+  readonly pushesNotReplayed: number;
+  readonly counts: { readonly holds: number; readonly drifts: number; readonly needsState: number };
+}
+
+const realStates = (states: readonly string[]) => states.filter((state) => state !== '');
+
+/**
+ * Replays the pact's HTTP interactions against the backend and answers, per interaction,
+ * whether it holds, drifts (with the verifier's mismatches) or needs a provider state. Without
+ * a state hook, interactions that need a state are not replayed; with one, an interaction
+ * whose state the hook refused is listed as needing it, not as a drift.
+ */
+export async function checkRemote(
+  settings: RemoteSettings,
+  options: { readonly warn?: (message: string) => void } = {},
+): Promise<BackendReport> {
+  const pact = await readPact(settings.pactFile);
+  const http = pact.interactions.filter((interaction) => interaction.type.includes('HTTP'));
+  const reachable = (interaction: { readonly states: readonly string[] }) =>
+    settings.statesUrl !== undefined || realStates(interaction.states).length === 0;
+  const replayed = http.filter(reachable);
+  const failedStates = new Map<string, string>();
+  const verdicts = new Map<string, InteractionVerdict>();
+
+  if (replayed.length > 0) {
+    const subset = await writeFilteredPact(
+      (interaction) => interaction.type.includes('HTTP') && reachable(interaction),
+      settings.pactFile,
+    );
+    const proxy = await startDecryptingProxy({
+      target: settings.providerBaseUrl,
+      codec: createNodeCodec(settings.wire),
+      ...(options.warn === undefined ? {} : { warn: options.warn }),
+    });
+    try {
+      const result = await runVerification({
+        providerBaseUrl: proxy.url,
+        pactUrls: [subset.path],
+        stateHandlers: forwardStates(pact.states, settings.statesUrl, (state, reason) => {
+          failedStates.set(state, reason);
+        }),
+        messageProviders: {},
+        requestFilter: resignRequests({
+          guestToken: settings.wire.defaultToken,
+          headers: settings.headers,
+        }),
+        logLevel: settings.logLevel,
+      });
+      for (const one of result.interactions) {
+        const interaction = http.find((candidate) => candidate.description === one.description);
+        const states = interaction?.states ?? one.providerStates;
+        const refused = realStates(states).find((state) => failedStates.has(state));
+        verdicts.set(one.description, {
+          description: one.description,
+          path: interaction?.path ?? '',
+          states,
+          mismatches: one.ok || refused !== undefined ? [] : one.mismatches,
+          verdict: one.ok ? 'holds' : refused !== undefined ? 'needs-state' : 'drifts',
+          ...(!one.ok && refused !== undefined
+            ? { reason: `the state hook refused "${refused}": ${failedStates.get(refused) ?? ''}` }
+            : {}),
+        });
+      }
+    } finally {
+      await proxy.close();
+      await rm(dirname(subset.path), { recursive: true, force: true });
+    }
+  }
+
+  const interactions = http.map(
+    (interaction): InteractionVerdict =>
+      verdicts.get(interaction.description) ??
+      (reachable(interaction)
+        ? {
+            description: interaction.description,
+            path: interaction.path ?? '',
+            states: interaction.states,
+            verdict: 'drifts',
+            mismatches: [
+              {
+                type: 'error',
+                field: '(not verified)',
+                differed: 'the verifier did not report it',
+              },
+            ],
+          }
+        : {
+            description: interaction.description,
+            path: interaction.path ?? '',
+            states: interaction.states,
+            verdict: 'needs-state',
+            mismatches: [],
+            reason: 'no state hook: --states',
+          }),
+  );
+  const count = (verdict: InteractionVerdict['verdict']) =>
+    interactions.filter((interaction) => interaction.verdict === verdict).length;
+  return {
+    backend: settings.providerBaseUrl,
+    interactions,
+    pushesNotReplayed: pact.interactions.length - http.length,
+    counts: { holds: count('holds'), drifts: count('drifts'), needsState: count('needs-state') },
+  };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];

@@ -1,0 +1,194 @@
+/**
+ * `npm run verify:backend -- --url <api base> [options]`: replays the committed pact's HTTP
+ * interactions against any backend (re-signed, replies decrypted: verify.ts) and prints a table
+ * of what holds, what drifts (the field and what differed, in the Pact verifier's words) and
+ * what needs a provider state the backend could not be put into. Exits 1 on any drift.
+ *
+ * The Pact core prints its own long report on the process's standard output, which the table
+ * (and `--json`) must not be mixed with: the verification runs in a child process whose output
+ * is dropped (`--verbose` sends it to standard error), and hands its report back over IPC.
+ */
+import { fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { CIPHER_MODES } from '@bourse/protocol';
+import { PACT_FILE } from '../pact.ts';
+import { checkRemote, readSettings, type BackendReport, type RemoteSettings } from './verify.ts';
+
+const USAGE = `usage: npm run verify:backend -- --url <api base> [--key <payload key>] [--iv <iv>]
+  [--mode ${CIPHER_MODES.join('|')}] [--default-token <guest token>] [--header-uuid <name>]
+  [--header-token <name>] [--header-language <name>] [--states <state-change url>]
+  [--pact <file or url>] [--json] [--verbose]`;
+
+const OPTIONS = {
+  url: { type: 'string' },
+  key: { type: 'string' },
+  iv: { type: 'string' },
+  mode: { type: 'string' },
+  'default-token': { type: 'string' },
+  'header-uuid': { type: 'string' },
+  'header-token': { type: 'string' },
+  'header-language': { type: 'string' },
+  states: { type: 'string' },
+  pact: { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+export interface BackendCommand {
+  readonly settings: RemoteSettings;
+  readonly json: boolean;
+  readonly verbose: boolean;
+}
+
+/** The command line as settings: the same names verify.ts reads from the environment. */
+export function parseCommand(argv: readonly string[]): BackendCommand {
+  const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
+  if (values.help === true) throw new Error(USAGE);
+  if (values.url === undefined) throw new Error(`--url is required\n${USAGE}`);
+  const env: Record<string, string> = { PROVIDER_BASE_URL: values.url, PACT_FILE };
+  const map: [string | undefined, string][] = [
+    [values.key, 'PAYLOAD_KEY'],
+    [values.iv, 'PAYLOAD_IV'],
+    [values.mode?.toUpperCase(), 'CIPHER_MODE'],
+    [values['default-token'], 'DEFAULT_TOKEN'],
+    [values['header-uuid'], 'HEADER_UUID'],
+    [values['header-token'], 'HEADER_TOKEN'],
+    [values['header-language'], 'HEADER_LANGUAGE'],
+    [values.states, 'PROVIDER_STATES_URL'],
+    [values.pact, 'PACT_FILE'],
+  ];
+  for (const [value, name] of map) if (value !== undefined) env[name] = value;
+  if (process.env['PACT_LOG_LEVEL']) env['PACT_LOG_LEVEL'] = process.env['PACT_LOG_LEVEL'];
+  return {
+    settings: readSettings(env),
+    json: values.json === true,
+    verbose: values.verbose === true,
+  };
+}
+
+const VERDICT = { holds: 'holds', drifts: 'DRIFTS', 'needs-state': 'needs state' } as const;
+
+const clip = (text: string, width: number) =>
+  text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+
+/** The report as a table a person reads: one row per interaction, one more per extra mismatch. */
+export function formatReport(report: BackendReport): string {
+  const rows: [string, string, string, string][] = [];
+  for (const one of report.interactions) {
+    const name = `${one.description} (${one.path})`;
+    if (one.verdict === 'needs-state') {
+      const states = one.states.filter(Boolean).join(' + ');
+      rows.push([name, VERDICT[one.verdict], '', `needs state: ${states} (${one.reason ?? ''})`]);
+      continue;
+    }
+    if (one.mismatches.length === 0) {
+      rows.push([name, VERDICT[one.verdict], '', '']);
+      continue;
+    }
+    one.mismatches.forEach((mismatch, index) => {
+      rows.push([
+        index === 0 ? name : '',
+        index === 0 ? VERDICT[one.verdict] : '',
+        mismatch.field,
+        clip(mismatch.differed.replace(/\s+/g, ' '), 160),
+      ]);
+    });
+  }
+  const header: [string, string, string, string] = [
+    'interaction',
+    'result',
+    'field',
+    'what differed',
+  ];
+  const widths = [0, 1, 2].map((column) =>
+    Math.min(80, Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length))),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) =>
+        column < 3 ? clip(cell, widths[column] ?? 0).padEnd(widths[column] ?? 0) : cell,
+      )
+      .join('  ')
+      .trimEnd();
+  const { holds, drifts, needsState } = report.counts;
+  return [
+    `Pact verification of ${report.backend}`,
+    '',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width)).concat('-------------')),
+    ...rows.map(line),
+    '',
+    `${holds} hold, ${drifts} drift, ${needsState} need a provider state` +
+      (report.pushesNotReplayed > 0
+        ? `; ${report.pushesNotReplayed} socket pushes are not replayed over HTTP`
+        : ''),
+  ].join('\n');
+}
+
+/** 0: nothing drifts; 1: something does. */
+export const exitCodeOf = (report: BackendReport): number => (report.counts.drifts > 0 ? 1 : 0);
+
+/** Runs checkRemote in a child process (see the top of this file) and answers its report. */
+function checkInChild(command: BackendCommand): Promise<BackendReport> {
+  return new Promise((resolve, reject) => {
+    const child = fork(import.meta.filename, [], {
+      env: { ...process.env, BOURSE_VERIFY_BACKEND_CHILD: '1' },
+      // http-proxy (inside the Pact verifier) uses util._extend: not the user's concern
+      execArgv: [...process.execArgv, '--disable-warning=DEP0060'],
+      stdio: ['ignore', command.verbose ? process.stderr : 'ignore', 'inherit', 'ipc'],
+    });
+    let report: BackendReport | undefined;
+    let failure: string | undefined;
+    child.on('message', (message: { report?: BackendReport; error?: string }) => {
+      report = message.report;
+      failure = message.error;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (report !== undefined) resolve(report);
+      else reject(new Error(failure ?? `the verification stopped (exit ${String(code)})`));
+    });
+    child.send({ settings: command.settings });
+  });
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command: BackendCommand;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 2;
+  }
+  const report = await checkInChild(command);
+  console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));
+  return exitCodeOf(report);
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];
+if (isMain && process.env['BOURSE_VERIFY_BACKEND_CHILD'] === '1') {
+  process.once('message', (message: { settings: RemoteSettings }) => {
+    checkRemote(message.settings, {
+      warn: (text) => {
+        console.error(text);
+      },
+    }).then(
+      (report) => process.send?.({ report }, () => process.exit(0)),
+      (error: unknown) =>
+        process.send?.({ error: error instanceof Error ? error.message : String(error) }, () =>
+          process.exit(2),
+        ),
+    );
+  });
+} else if (isMain) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 2;
+    },
+  );
+}
