@@ -35,6 +35,8 @@ export interface AppOptions {
   scenario?: string;
   /** serve the QA control API under /__control (default on) */
   control?: boolean;
+  /** when set, the control API answers only calls with `Authorization: Bearer <token>` */
+  controlToken?: string | null;
   /** origins a browser socket may come from, besides the server's own host and localhost */
   allowedOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       scenarios: scenarioNames,
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
       marketMoved: feed.publishNow,
+      token: options.controlToken ?? null,
     });
   }
 

@@ -74,6 +74,8 @@ export const environmentSchema = z.object({
   SEED: z.coerce.number().int().default(20_261_122),
   SCENARIO: z.string().default('verified-trader'),
   CONTROL: flag(true),
+  /** when set, the control API wants `Authorization: Bearer <CONTROL_TOKEN>` on every call */
+  CONTROL_TOKEN: z.string().default(''),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -13,6 +13,7 @@ const app = await buildApp({
   seed: env.SEED,
   scenario: env.SCENARIO,
   control: env.CONTROL,
+  controlToken: env.CONTROL_TOKEN === '' ? null : env.CONTROL_TOKEN,
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,

@@ -16,17 +16,28 @@ export interface MarketQuote {
   paused: boolean;
 }
 
-/** A typed client of the control API, shared by the QA scripts, Pact and Playwright. */
+/** The mock's CONTROL_TOKEN as the scripts' environment gives it, if any. */
+const tokenFromEnvironment = (): string | undefined =>
+  typeof process === 'undefined' ? undefined : process.env['CONTROL_TOKEN'] || undefined;
+
+/**
+ * A typed client of the control API, shared by the QA scripts, Pact and Playwright. `token` (by
+ * default the environment's CONTROL_TOKEN) goes with every call as a bearer token.
+ */
 export class ControlClient {
   constructor(
     private readonly baseUrl: string,
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly token: string | undefined = tokenFromEnvironment(),
   ) {}
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.fetchImpl(`${this.baseUrl}/__control${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.token === undefined ? {} : { authorization: `Bearer ${this.token}` }),
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
     const json = (await response.json()) as T & { error?: string };

@@ -20,6 +20,7 @@ import {
   marketSymbolBody,
   resetBody,
 } from './schemas.ts';
+import { requireControlToken } from './token.ts';
 
 export interface ControlOptions {
   exchange: Exchange;
@@ -28,6 +29,8 @@ export interface ControlOptions {
   loadScenario: (name: string) => Promise<void>;
   /** called after the clock or a price moved, so live screens hear of it at once */
   marketMoved?: () => void;
+  /** when set, every call needs `Authorization: Bearer <token>` (CONTROL_TOKEN) */
+  token?: string | null;
 }
 
 /**
@@ -40,6 +43,7 @@ export function controlRoutes(
   done: () => void,
 ): void {
   const { exchange, faults } = options;
+  if (options.token) requireControlToken(app, options.token);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
