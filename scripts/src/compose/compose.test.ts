@@ -103,7 +103,7 @@ let published: string;
 const composeConfig = async (env: Record<string, string>, ...args: string[]) =>
   (
     await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config', ...args], {
-      env: { ...process.env, WEB_PORT: '', CONTROL_TOKEN: '', ...env },
+      env: { ...process.env, DEMO_PORT: '', CONTROL_TOKEN: '', ...env },
     })
   ).stdout;
 let configs: Promise<[string, string, string]>;
