@@ -49,6 +49,8 @@ export interface AppOptions {
   recordingsDir?: string;
   /** serve the QA control API under /__control (default on) */
   control?: boolean;
+  /** when set, the control API answers only calls with `Authorization: Bearer <token>` */
+  controlToken?: string | null;
   /** origins a browser socket may come from, besides the server's own host and localhost */
   allowedOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
       marketMoved: feed.publishNow,
       wallClock,
+      token: options.controlToken ?? null,
     });
   }
 

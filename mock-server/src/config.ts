@@ -90,6 +90,8 @@ export const environmentSchema = z.object({
   SCENARIO: z.string().default('verified-trader'),
   RECORDINGS_DIR: z.string().default(''),
   CONTROL: flag(true),
+  /** when set, the control API wants `Authorization: Bearer <CONTROL_TOKEN>` on every call */
+  CONTROL_TOKEN: z.string().default(''),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

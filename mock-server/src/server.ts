@@ -15,6 +15,7 @@ const app = await buildApp({
   scenario: env.SCENARIO,
   ...(env.RECORDINGS_DIR === '' ? {} : { recordingsDir: env.RECORDINGS_DIR }),
   control: env.CONTROL,
+  controlToken: env.CONTROL_TOKEN === '' ? null : env.CONTROL_TOKEN,
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,

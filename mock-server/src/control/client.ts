@@ -50,18 +50,26 @@ export interface ControlClientOptions {
   /** how long one call may take, ms (default 10 s) */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** sent as `Authorization: Bearer <token>` with every call (default: the environment's CONTROL_TOKEN) */
+  token?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The mock's CONTROL_TOKEN as the scripts' environment gives it, if any. */
+const tokenFromEnvironment = (): string | undefined =>
+  typeof process === 'undefined' ? undefined : process.env['CONTROL_TOKEN'] || undefined;
+
 /**
  * A typed client of the control API (every route of routes.ts has a method), shared by the QA
- * scripts, Pact and Playwright. Every reply is checked against its schema; a call that fails,
+ * scripts, Pact and Playwright. `token` (by default the environment's CONTROL_TOKEN) goes with
+ * every call as a bearer token. Every reply is checked against its schema; a call that fails,
  * times out or answers something unexpected throws a `ControlError` naming the call.
  */
 export class ControlClient {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly token: string | undefined;
 
   constructor(
     private readonly baseUrl: string,
@@ -70,6 +78,7 @@ export class ControlClient {
     const settings = typeof options === 'function' ? { fetch: options } : options;
     this.timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.fetchImpl = settings.fetch ?? fetch;
+    this.token = settings.token ?? tokenFromEnvironment();
   }
 
   /** The origin this client controls, without a trailing slash. */
@@ -89,7 +98,10 @@ export class ControlClient {
     try {
       response = await this.fetchImpl(`${this.origin}/__control${path}`, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(this.token === undefined ? {} : { authorization: `Bearer ${this.token}` }),
+        },
         body: body === undefined ? null : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

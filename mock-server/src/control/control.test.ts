@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readEnvironment } from '../config.ts';
 import { call, PASSWORD, registerUser, testApp } from '../test/wire.ts';
+import { ControlClient } from './client.ts';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -105,5 +107,108 @@ describe('persistence', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('CONTROL_TOKEN', () => {
+  const TOKEN = 'qa-secret-2026';
+  let guarded: FastifyInstance;
+  beforeEach(async () => {
+    guarded = await testApp({ controlToken: TOKEN });
+  });
+  afterEach(async () => {
+    await guarded.close();
+  });
+  const health = (authorization?: string) =>
+    guarded.inject({
+      method: 'GET',
+      url: '/__control/health',
+      ...(authorization === undefined ? {} : { headers: { authorization } }),
+    });
+
+  it('refuses a control call without the token, with a wrong one or another scheme', async () => {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
+      const response = await health(authorization);
+      expect(response.statusCode, String(authorization)).toBe(401);
+      expect(response.json<{ error: string }>().error).toMatch(/CONTROL_TOKEN/);
+    }
+    // a change is refused before it happens, and an unknown route does not give itself away
+    const reset = await guarded.inject({
+      method: 'POST',
+      url: '/__control/reset',
+      payload: { scenario: 'verified-trader' },
+    });
+    expect(reset.statusCode).toBe(401);
+    expect((await health(`Bearer ${TOKEN}`)).statusCode).toBe(200);
+    const state = await guarded.inject({
+      method: 'GET',
+      url: '/__control/state',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(state.json<{ users: unknown[] }>().users).toHaveLength(0);
+    expect((await guarded.inject({ method: 'GET', url: '/__control/nothing' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('lets a browser open a sign-in link made with the token, and nothing else', async () => {
+    await guarded.inject({
+      method: 'POST',
+      url: '/__control/reset',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { scenario: 'verified-trader' },
+    });
+    const made = await guarded.inject({
+      method: 'POST',
+      url: '/__control/signin-links',
+      payload: { email: 'verified.trader@example.com' },
+    });
+    expect(made.statusCode).toBe(401);
+    const link = await guarded.inject({
+      method: 'POST',
+      url: '/__control/signin-links',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { email: 'verified.trader@example.com' },
+    });
+    const { path } = link.json<{ path: string }>();
+    const opened = await guarded.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('Signing in as verified.trader@example.com');
+    // a made-up id is refused as a spent link, and says nothing more
+    const guessed = await guarded.inject({ method: 'GET', url: '/__control/signin/guess' });
+    expect(guessed.statusCode).not.toBe(200);
+  });
+
+  it('leaves the wire alone', async () => {
+    expect((await call(guarded, '/api/index/getConfig')).code).toBe(200);
+  });
+
+  it('is sent by the control client, from its option or the environment', async () => {
+    const address = await guarded.listen({ port: 0, host: '127.0.0.1' });
+    await expect(new ControlClient(address).reset()).rejects.toThrow(
+      /control POST \/__control\/reset failed \(HTTP 401\): .*CONTROL_TOKEN/,
+    );
+    expect(await new ControlClient(address, { token: TOKEN }).reset('empty')).toEqual({
+      scenario: 'empty',
+    });
+    vi.stubEnv('CONTROL_TOKEN', TOKEN);
+    try {
+      expect(await new ControlClient(address).reset('empty')).toEqual({ scenario: 'empty' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('the environment', () => {
+  it('reads CONTROL_TOKEN, empty meaning none', () => {
+    expect(readEnvironment({ CONTROL_TOKEN: 'abc' }).CONTROL_TOKEN).toBe('abc');
+    expect(readEnvironment({}).CONTROL_TOKEN).toBe('');
   });
 });

@@ -21,6 +21,7 @@ import {
   resetBody,
 } from './schemas.ts';
 import { signInLinkRoutes } from './sign-in-links.ts';
+import { requireControlToken } from './token.ts';
 
 export interface ControlOptions {
   exchange: Exchange;
@@ -31,6 +32,8 @@ export interface ControlOptions {
   marketMoved?: () => void;
   /** the wall clock single-use sign-in links expire on */
   wallClock?: () => number;
+  /** when set, every call needs `Authorization: Bearer <token>` (CONTROL_TOKEN) */
+  token?: string | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export function controlRoutes(
   done: () => void,
 ): void {
   const { exchange, faults } = options;
+  if (options.token) requireControlToken(app, options.token);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {

@@ -65,7 +65,11 @@ export function signInLinkRoutes(
   // no HEAD route: a HEAD (a link preview, a prefetch) must not spend the link
   api.get(
     '/signin/:id',
-    { schema: { params: signInLinkParams }, exposeHeadRoute: false },
+    {
+      schema: { params: signInLinkParams },
+      exposeHeadRoute: false,
+      config: { opensWithoutControlToken: true },
+    },
     (request, reply) => {
       const link = links.get(request.params.id);
       links.delete(request.params.id);

@@ -76,7 +76,7 @@ function originOf(url: string, schemes: readonly string[]): string | null {
 }
 
 /** A Host header fit to stand in a CSP source: host names, IPv4/IPv6 literals and a port. */
-const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+export const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 /**
  * The socket on the page's own host. CSP 'self' does not cover ws:/wss: in every browser (older
