@@ -1,5 +1,10 @@
-import { assertCipherSettings, DEFAULT_WIRE, type WireSettings } from '@bourse/protocol/config';
-import type { ApiClient, WireHeaders } from './client.ts';
+import {
+  assertCipherSettings,
+  DEFAULT_WIRE,
+  type HeaderNames,
+  type WireSettings,
+} from '@bourse/protocol/config';
+import type { ApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
 
 export interface BrowserApiClientOptions {
@@ -8,7 +13,7 @@ export interface BrowserApiClientOptions {
   /** the payload cipher and the guest token; default the protocol's defaults */
   readonly wire?: WireSettings;
   /** header names, for a backend that names them otherwise; default HEADERS */
-  readonly headers?: WireHeaders;
+  readonly headers?: HeaderNames;
 }
 
 /** The HTTP client and the payload cipher: their own chunks, loaded once. */

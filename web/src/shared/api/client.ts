@@ -1,5 +1,11 @@
 import type { Codec } from '@bourse/protocol';
-import { HEADERS, LIMITS, TIME_FIELD, type Language } from '@bourse/protocol/config';
+import {
+  HEADERS,
+  LIMITS,
+  TIME_FIELD,
+  type HeaderNames,
+  type Language,
+} from '@bourse/protocol/config';
 import type { Endpoint, RequestOf, ResponseOf } from '@bourse/protocol/endpoints/endpoint';
 import { CODES, envelopeSchema, type Envelope } from '@bourse/protocol/envelope';
 import ky, {
@@ -43,10 +49,8 @@ export interface ApiClientOptions {
   /** default console */
   readonly logger?: ApiLogger;
   /** header names, for a backend that names them otherwise; default HEADERS */
-  readonly headers?: WireHeaders;
+  readonly headers?: HeaderNames;
 }
-
-export type WireHeaders = { readonly [K in keyof typeof HEADERS]: string };
 
 export interface ApiClient {
   /**

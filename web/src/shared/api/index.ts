@@ -1,7 +1,7 @@
 // The HTTP client itself (`createApiClient`) is not exported here: the app loads it with the first
 // call (`createBrowserApiClient`), and a static export would put it in the entry chunk. Other
 // workspaces import it from `@bourse/web/api` (workspace-entry.ts).
-export type { ApiClient, ApiClientOptions, ApiLogger, Credentials, WireHeaders } from './client.ts';
+export type { ApiClient, ApiClientOptions, ApiLogger, Credentials } from './client.ts';
 export {
   ApiError,
   fieldErrorOf,
