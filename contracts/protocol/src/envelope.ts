@@ -7,6 +7,8 @@ export const CODES = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  /** a money call's `request_id` used before with another body: nothing moved */
+  conflict: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
   failed: 500,

@@ -17,6 +17,15 @@ export const positiveDecimalString = decimalString.refine(
 /** Ids travel as strings. */
 export const idString = z.string().min(1).max(64);
 
+/**
+ * The id a client gives one intent to move money (a tap on Deposit, Withdraw, Transfer, Top up):
+ * the same id again replays the first answer and moves nothing, so a double tap or a retry after a
+ * lost reply moves money once. 16 to 64 URL-safe characters; the web sends a UUID.
+ */
+export const requestId = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'must be 16 to 64 letters, digits, - or _' });
+
 /** Times are integer milliseconds since the epoch. */
 export const timestampMs = z.number().int().nonnegative();
 

@@ -6,6 +6,7 @@ import {
   idString,
   pageOf,
   pageRequest,
+  requestId,
   timestampMs,
 } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
@@ -185,16 +186,21 @@ export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 
 /**
  * A transfer between the fund, contract and option accounts of the current mode. SPEC.md §7
- * shows no call for it, so no endpoint carries these yet; each transfer writes a transfer_out
- * and a transfer_in fund flow, which /api/account/list reads back.
+ * shows a transfer screen but no call, so /api/account/transfer is ours (marked extra); each
+ * transfer writes a transfer_out and a transfer_in fund flow, which /api/account/list reads back.
  */
 export const transferRequest = z
-  .object({ from: accountKind, to: accountKind, amount: enteredDecimal })
+  .object({ from: accountKind, to: accountKind, amount: enteredDecimal, request_id: requestId })
   .refine((body) => body.from !== body.to, {
     error: 'must differ from the source account',
     path: ['to'],
   });
-export const transferResult = z.object({ from: accountBalance, to: accountBalance });
+export const transferResult = z.object({
+  /** the ref_id of its two fund flows */
+  transfer_id: z.string(),
+  from: accountBalance,
+  to: accountBalance,
+});
 
 export const EXAMPLE_BALANCES: z.input<typeof accountBalances> = {
   account_mode: 'real',
@@ -365,9 +371,10 @@ export const account = {
     summary:
       'Declares a deposit made to the exclusive account; it waits for review and is credited to the real fund account when approved.',
     assumed:
-      'field names; `amount` in USDT with `currency` the one paid in; a proof image as a data URL; a transaction hash for USDT',
+      'field names; `amount` in USDT with `currency` the one paid in; a proof image as a data URL; a transaction hash for USDT; `request_id` (ours: one per intent, a repeat replays the first answer)',
     request: z
       .object({
+        request_id: requestId,
         method: depositMethod,
         amount: enteredDecimal,
         currency: z.string().trim().min(1, { error: 'is required' }).max(10).default('USDT'),
@@ -387,6 +394,7 @@ export const account = {
     response: depositRecord,
     example: {
       request: {
+        request_id: '0f8e2d1c-6b5a-4e3f-9a8b-7c6d5e4f3a2b',
         method: 'usdt',
         amount: '1000',
         currency: 'USDT',
@@ -401,11 +409,11 @@ export const account = {
     auth: 'user',
     loading: true,
     summary: 'Withdraws a deposit still under review. Code 500 once it is decided.',
-    assumed: 'field `id`; the reply',
-    request: z.object({ id: idString }),
+    assumed: 'field `id`; the reply; `request_id` (ours)',
+    request: z.object({ id: idString, request_id: requestId }),
     response: depositRecord,
     example: {
-      request: { id: '3001' },
+      request: { id: '3001', request_id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d' },
       response: { ...EXAMPLE_DEPOSIT, status: 'cancelled', reviewed_at: 1_763_897_000_000 },
     },
   }),
@@ -458,15 +466,22 @@ export const account = {
     loading: true,
     summary:
       'Asks to withdraw from the real fund account to the bound bank or wallet; the amount is frozen until review. Code 500 without identity, a bound destination or the balance.',
-    assumed: 'field names; the login password (not a separate fund password) confirms it',
+    assumed:
+      'field names; the login password (not a separate fund password) confirms it; `request_id` (ours)',
     request: z.object({
+      request_id: requestId,
       method: depositMethod,
       amount: enteredDecimal,
       password: z.string().min(1, { error: 'is required' }),
     }),
     response: withdrawalRecord,
     example: {
-      request: { method: 'bank', amount: '500', password: 'Secret123' },
+      request: {
+        request_id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+        method: 'bank',
+        amount: '500',
+        password: 'Secret123',
+      },
       response: EXAMPLE_WITHDRAWAL,
     },
   }),
@@ -496,17 +511,56 @@ export const account = {
       response: { list: [EXAMPLE_WITHDRAWAL], total: 1, page: 1, limit: 20 },
     },
   }),
+  transfer: endpoint({
+    path: '/api/account/transfer',
+    auth: 'user',
+    loading: true,
+    summary:
+      'Moves USDT between two of the fund, contract and option accounts of the current mode, at once; code 500 when the source has not enough available.',
+    assumed: 'the whole call (path, fields, reply)',
+    extra:
+      'SPEC.md §2 shows a transfer screen with records and §1 transfers between the three accounts, but §7 names no call that makes one',
+    request: transferRequest,
+    response: transferResult,
+    example: {
+      request: {
+        from: 'fund',
+        to: 'contract',
+        amount: '1000',
+        request_id: '7d6c5b4a-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
+      },
+      response: {
+        transfer_id: 'TF20251123114501',
+        from: {
+          account: 'fund',
+          currency: 'USDT',
+          available: '5200.00',
+          frozen: '500.00',
+          unrealized_pnl: '0',
+          total: '5700.00',
+        },
+        to: {
+          account: 'contract',
+          currency: 'USDT',
+          available: '12450.30',
+          frozen: '535.00',
+          unrealized_pnl: '25.05',
+          total: '13010.35',
+        },
+      },
+    },
+  }),
   addRechMock: endpoint({
     path: '/api/account/addRechMock',
     auth: 'user',
     loading: true,
     summary:
       'Tops up the demo fund account (whatever the current mode) with play money, at once and without review.',
-    assumed: 'the meaning of the call; field `amount`; the reply',
-    request: z.object({ amount: enteredDecimal }),
+    assumed: 'the meaning of the call; field `amount`; the reply; `request_id` (ours)',
+    request: z.object({ amount: enteredDecimal, request_id: requestId }),
     response: z.object({ account_mode: z.literal('demo'), balance: accountBalance }),
     example: {
-      request: { amount: '10000' },
+      request: { amount: '10000', request_id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f' },
       response: {
         account_mode: 'demo',
         balance: {
