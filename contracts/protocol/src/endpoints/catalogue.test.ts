@@ -99,6 +99,7 @@ describe('the endpoint catalogue', () => {
   it('says why each extra call exists, and that its whole shape is assumed', () => {
     const extras = allEndpoints.filter((entry) => entry.extra !== undefined);
     expect(extras.map((entry) => entry.path).sort()).toEqual([
+      '/api/account/transfer',
       '/api/trades/getIpoDetail',
       '/api/trades/getIpoList',
     ]);
@@ -184,6 +185,7 @@ describe('a bad field', () => {
 
   it('is named in the error: a missing or zero amount', () => {
     const missing = endpoints.account.addCash.request.safeParse({
+      request_id: 'c0ffee00-1234-4abc-8def-001122334455',
       method: 'bank',
       password: 'Secret123',
     });
@@ -199,6 +201,26 @@ describe('a bad field', () => {
     expect(zero.error?.issues).toEqual([
       expect.objectContaining({ path: ['amount'], message: 'must be greater than zero' }),
     ]);
+  });
+
+  it('is named in the error: a money call without its request id, or with a malformed one', () => {
+    const body = { from: 'fund', to: 'option', amount: '10' };
+    expect(endpoints.account.transfer.request.safeParse(body).error?.issues).toEqual([
+      expect.objectContaining({ path: ['request_id'], message: 'is required' }),
+    ]);
+    const spaced = endpoints.account.transfer.request.safeParse({ ...body, request_id: 'a b c' });
+    expect(spaced.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['request_id'],
+        message: 'must be 16 to 64 letters, digits, - or _',
+      }),
+    ]);
+    expect(
+      endpoints.account.transfer.request.safeParse({
+        ...body,
+        request_id: 'c0ffee00-1234-4abc-8def-001122334455',
+      }).success,
+    ).toBe(true);
   });
 
   it('is named in the error: a take profit on the losing side of a long', () => {
