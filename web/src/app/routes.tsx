@@ -38,6 +38,11 @@ const PAGE_LOADERS = {
   'consult-detail': () => import('#pages/consult-detail'),
   'config-detail': () => import('#pages/config-detail'),
   kline: () => import('#pages/kline'),
+  // issue 11, funds-web
+  assets: () => import('#pages/assets'),
+  'assets-log': () => import('#pages/assets-log'),
+  transfer: () => import('#pages/transfer'),
+  'transfer-log': () => import('#pages/transfer-log'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */
