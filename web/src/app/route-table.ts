@@ -40,6 +40,8 @@ export const ROUTE_TABLE = [
   { path: 'assetsLog', page: 'assets-log', auth: true },
   { path: 'transfer', page: 'transfer', auth: true },
   { path: 'transferLog', page: 'transfer-log', auth: true },
+  { path: 'recharge', page: 'recharge', auth: true },
+  { path: 'rechargeLog', page: 'recharge-log', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

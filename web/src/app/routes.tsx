@@ -43,6 +43,8 @@ const PAGE_LOADERS = {
   'assets-log': () => import('#pages/assets-log'),
   transfer: () => import('#pages/transfer'),
   'transfer-log': () => import('#pages/transfer-log'),
+  recharge: () => import('#pages/recharge'),
+  'recharge-log': () => import('#pages/recharge-log'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */
