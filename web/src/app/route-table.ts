@@ -42,6 +42,8 @@ export const ROUTE_TABLE = [
   { path: 'transferLog', page: 'transfer-log', auth: true },
   { path: 'recharge', page: 'recharge', auth: true },
   { path: 'rechargeLog', page: 'recharge-log', auth: true },
+  { path: 'withdraw', page: 'withdraw', auth: true },
+  { path: 'withdrawLog', page: 'withdraw-log', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -45,6 +45,8 @@ const PAGE_LOADERS = {
   'transfer-log': () => import('#pages/transfer-log'),
   recharge: () => import('#pages/recharge'),
   'recharge-log': () => import('#pages/recharge-log'),
+  withdraw: () => import('#pages/withdraw'),
+  'withdraw-log': () => import('#pages/withdraw-log'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */
