@@ -11,7 +11,6 @@ import { createMoneyIntent } from '#shared/api/intent';
 import { copyText } from '#shared/lib';
 import { navigated, PATHS } from '#shared/routing';
 import { notifyFx } from '#shared/ui/toast';
-import imageCompression from 'browser-image-compression';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -115,8 +114,12 @@ export function proofFileProblem(file: Pick<File, 'type' | 'name' | 'size'>): st
   return null;
 }
 
-/** Shrinks the photo to a JPEG the server takes, and reads it as a data URL. */
+/**
+ * Shrinks the photo to a JPEG the server takes, and reads it as a data URL. The library loads
+ * with the first photo: most deposits are USDT and never need it.
+ */
 export const compressProofFx = createEffect(async (file: File): Promise<string> => {
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: PROOF_SIZE_PX,
     maxSizeMB: 0.4,
