@@ -8,6 +8,7 @@ export {
   balancesRetried,
   BalancesGate,
   fetchBalancesFx,
+  fundsDecided,
   type AccountBalance,
   type AccountBalances,
   type AccountKind,

@@ -86,3 +86,12 @@ export const $balancesView = combine(
     return failed && !pending ? 'error' : 'loading';
   },
 );
+
+const isFunds = (push: PushMessage): push is PushOf<typeof FUNC.funds> => push.func === FUNC.funds;
+
+/** A review decided a deposit or a withdrawal (the Funds push): record lists load again. */
+export const fundsDecided = sample({
+  clock: pushReceived,
+  filter: isFunds,
+  fn: (push) => push.data,
+});

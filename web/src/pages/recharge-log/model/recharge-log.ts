@@ -1,4 +1,5 @@
 import { endpoints, type DepositRecord } from '@bourse/protocol';
+import { fundsDecided } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
 import { createMoneyIntent } from '#shared/api/intent';
 import { createPagedList, type PageRequest } from '#shared/api/list';
@@ -47,3 +48,12 @@ sample({
 });
 sample({ clock: cancel.sendFx.done, fn: () => 'funds.deposit.cancelled', target: notifyFx });
 sample({ clock: cancel.sendFx.done, target: deposits.refreshFx });
+
+// A review decided one: the list shows its new status.
+sample({
+  clock: fundsDecided,
+  source: deposits.Gate.status,
+  filter: (open, decided) => open && decided.kind === 'deposit',
+  fn: () => undefined,
+  target: deposits.refreshFx,
+});

@@ -1,5 +1,6 @@
 import { EXAMPLE_WITHDRAWAL, endpoints } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
+import { pushReceived } from '#shared/socket';
 import { fakeClient } from '#shared/api/testing';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +32,31 @@ describe('the withdrawal records', () => {
     const scope = fork({ values: [[$apiClient, fakeClient({}).client]] });
     await allSettled(withdrawals.Gate.open, { scope, params: {} });
     expect(scope.getState(withdrawals.$view)).toBe('error');
+  });
+});
+
+describe('a decided withdrawal (the Funds push)', () => {
+  it('loads the open list again, and leaves a closed one alone', async () => {
+    const api = fakeClient({
+      [endpoints.account.cashlog.path]: () => ({
+        list: [EXAMPLE_WITHDRAWAL],
+        total: 1,
+        page: 1,
+        limit: 20,
+      }),
+    });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+    const push = {
+      func: 'Funds',
+      topic: 'Funds',
+      data: { kind: 'withdrawal', record: { ...EXAMPLE_WITHDRAWAL, status: 'rejected' } },
+    } as const;
+
+    await allSettled(pushReceived, { scope, params: push });
+    expect(api.callsTo(endpoints.account.cashlog)).toHaveLength(0);
+
+    await allSettled(withdrawals.Gate.open, { scope, params: {} });
+    await allSettled(pushReceived, { scope, params: push });
+    expect(api.callsTo(endpoints.account.cashlog)).toHaveLength(2);
   });
 });
