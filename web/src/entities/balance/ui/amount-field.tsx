@@ -61,7 +61,7 @@ export function MoneyField({
         inputMode={inputMode}
         type={type}
         autoComplete={autoComplete}
-        placeholder={placeholder ?? label}
+        placeholder={placeholder ?? (inputMode === 'decimal' ? '0.00' : undefined)}
         clearable
       />
     </FormItem>
