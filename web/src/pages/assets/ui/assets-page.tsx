@@ -8,14 +8,17 @@ import {
   BalancesGate,
   type AccountKind,
 } from '#entities/balance';
+import { $accountType } from '#entities/viewer';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
+import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { $toppingUp, DEMO_TOP_UP, topUpClicked } from '../model/top-up.ts';
 import styles from './assets-page.module.css';
 
 const ACTIONS = [
@@ -35,6 +38,7 @@ export function AssetsPage() {
       {view === 'loading' ? <AssetsSkeleton /> : null}
       {view === 'error' ? <BalancesError /> : null}
       {view === 'ready' ? <Total /> : null}
+      <DemoTopUp />
       <nav className={styles.actions} aria-label={t('funds.assets.actions')}>
         {ACTIONS.filter((action) => isRouteAvailable(action.to)).map((action) => (
           <Link key={action.key} to={action.to} className={styles.action}>
@@ -106,6 +110,28 @@ function AccountCard({ account }: { account: AccountKind }) {
         </div>
       </dl>
     </article>
+  );
+}
+
+/** In demo mode: more play money, at once. */
+function DemoTopUp() {
+  const { t } = useTranslation();
+  const numbers = useNumberStyle();
+  const [mode, busy, topUp] = useUnit([$accountType, $toppingUp, topUpClicked]);
+  if (mode !== 'demo') return null;
+  return (
+    <Button
+      block
+      fill="outline"
+      color="warning"
+      className={styles.topUp}
+      loading={busy}
+      onClick={() => {
+        topUp();
+      }}
+    >
+      {t('funds.assets.topUp', { amount: formatAmount(DEMO_TOP_UP, 2, numbers) })}
+    </Button>
   );
 }
 
