@@ -116,6 +116,29 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await back(PATHS.user);
   await back(PATHS.home);
 
+  // The money screens, from the Assets tab: each with its records (a link in its header).
+  const headerLink = (name: string) =>
+    page.getByRole('banner').getByRole('link', { name, exact: true });
+  await tab(text('nav.assets')).click();
+  await at(PATHS.assets);
+  for (const [action, path, records, log] of [
+    ['funds.assets.transfer', PATHS.transfer, 'funds.transfer.records', PATHS.transferLog],
+    ['funds.assets.deposit', PATHS.recharge, 'funds.assets.records', PATHS.rechargeLog],
+    ['funds.assets.withdraw', PATHS.withdraw, 'funds.assets.records', PATHS.withdrawLog],
+  ] as const) {
+    await tap(text(action));
+    await at(path);
+    await headerLink(text(records)).click();
+    await at(log);
+    await back(path);
+    await back(PATHS.assets);
+  }
+  await tap(text('funds.assets.records'));
+  await at(PATHS.assetsLog);
+  await back(PATHS.assets);
+  await tab(text('nav.home')).click();
+  await at(PATHS.home);
+
   // Logged out, the guest screens: the login page, and from it sign-up and reset.
   await account().click();
   await at(PATHS.user);

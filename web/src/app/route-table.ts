@@ -35,6 +35,15 @@ export const ROUTE_TABLE = [
   { path: 'consultDetail', page: 'consult-detail' },
   { path: 'configDetail', page: 'config-detail' },
   { path: 'kline', page: 'kline', auth: true },
+  // issue 11, funds-web
+  { path: 'assets', page: 'assets', auth: true },
+  { path: 'assetsLog', page: 'assets-log', auth: true },
+  { path: 'transfer', page: 'transfer', auth: true },
+  { path: 'transferLog', page: 'transfer-log', auth: true },
+  { path: 'recharge', page: 'recharge', auth: true },
+  { path: 'rechargeLog', page: 'recharge-log', auth: true },
+  { path: 'withdraw', page: 'withdraw', auth: true },
+  { path: 'withdrawLog', page: 'withdraw-log', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

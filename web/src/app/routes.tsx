@@ -38,6 +38,15 @@ const PAGE_LOADERS = {
   'consult-detail': () => import('#pages/consult-detail'),
   'config-detail': () => import('#pages/config-detail'),
   kline: () => import('#pages/kline'),
+  // issue 11, funds-web
+  assets: () => import('#pages/assets'),
+  'assets-log': () => import('#pages/assets-log'),
+  transfer: () => import('#pages/transfer'),
+  'transfer-log': () => import('#pages/transfer-log'),
+  recharge: () => import('#pages/recharge'),
+  'recharge-log': () => import('#pages/recharge-log'),
+  withdraw: () => import('#pages/withdraw'),
+  'withdraw-log': () => import('#pages/withdraw-log'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

@@ -1,0 +1,26 @@
+export {
+  $balances,
+  $balancesByAccount,
+  $balancesFailed,
+  $balancesView,
+  ACCOUNT_KINDS,
+  balanceChanged,
+  balancesRetried,
+  BalancesGate,
+  fetchBalancesFx,
+  fundsDecided,
+  type AccountBalance,
+  type AccountBalances,
+  type AccountKind,
+} from './model/balances.ts';
+export { AccountModeMark } from './ui/account-mode-mark.tsx';
+export { amountProblem, type AmountBounds } from './lib/amount.ts';
+export { MoneyField } from './ui/amount-field.tsx';
+export {
+  createFlowList,
+  FLOW_PAGE_SIZE,
+  type FlowFilter,
+  type FlowKind,
+  type FundFlow,
+} from './model/flows.ts';
+export { RecordCard, RecordsView } from './ui/records-view.tsx';

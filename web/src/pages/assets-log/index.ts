@@ -1,0 +1,1 @@
+export { FundLogPage as Component } from './ui/assets-log-page.tsx';

@@ -1,0 +1,1 @@
+export { AssetsPage as Component } from './ui/assets-page.tsx';

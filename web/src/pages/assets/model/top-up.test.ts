@@ -1,0 +1,36 @@
+import { EXAMPLE_BALANCES, endpoints } from '@bourse/protocol';
+import { $balances, $balancesByAccount } from '#entities/balance';
+import { $apiClient } from '#shared/api';
+import { fakeClient } from '#shared/api/testing';
+import { showToastFx } from '#shared/ui/toast';
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { topUpClicked } from './top-up.ts';
+
+describe('the demo top-up', () => {
+  it('adds play money once for a double tap, and shows the new demo balance', async () => {
+    const api = fakeClient({
+      [endpoints.account.addRechMock.path]: () =>
+        new Promise((resolve) => {
+          setTimeout(() => {
+            resolve(endpoints.account.addRechMock.example.response);
+          }, 10);
+        }),
+    });
+    const toasts: string[] = [];
+    const scope = fork({
+      values: [
+        [$apiClient, api.client],
+        [$balances, { ...EXAMPLE_BALANCES, account_mode: 'demo' }],
+      ],
+      handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
+    });
+
+    await Promise.all([allSettled(topUpClicked, { scope }), allSettled(topUpClicked, { scope })]);
+
+    expect(api.callsTo(endpoints.account.addRechMock)).toHaveLength(1);
+    expect(api.callsTo(endpoints.account.addRechMock)[0]?.body).toMatchObject({ amount: '10000' });
+    expect(scope.getState($balancesByAccount)?.fund?.available).toBe('110000.00');
+    expect(toasts).toStrictEqual(['funds.assets.toppedUp']);
+  });
+});

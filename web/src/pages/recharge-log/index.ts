@@ -1,0 +1,1 @@
+export { RechargeLogPage as Component } from './ui/recharge-log-page.tsx';

@@ -1,0 +1,138 @@
+import { AccountModeMark, RecordCard, RecordsView } from '#entities/balance';
+import { formatAmount, useNumberStyle } from '#shared/format';
+import { useDateFormat } from '#shared/i18n';
+import { PATHS } from '#shared/routing';
+import { Page } from '#shared/ui';
+import { ConfirmSheet } from '#shared/ui/sheet';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import {
+  $cancelling,
+  $cancelOpen,
+  cancelAsked,
+  cancelConfirmed,
+  cancelDismissed,
+  deposits,
+  type DepositRecord,
+} from '../model/recharge-log.ts';
+import styles from './recharge-log-page.module.css';
+
+const STATUS_COLOR = {
+  reviewing: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'default',
+} as const;
+
+export function RechargeLogPage() {
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t('funds.deposit.recordsTitle')}
+      back={PATHS.recharge}
+      extra={<AccountModeMark />}
+      flush
+    >
+      <RecordsView
+        list={deposits}
+        label={t('funds.deposit.recordsTitle')}
+        row={(record) => <DepositRow record={record} />}
+      />
+      <CancelSheet />
+    </Page>
+  );
+}
+
+function DepositRow({ record }: { record: DepositRecord }) {
+  const { t } = useTranslation();
+  const numbers = useNumberStyle();
+  const date = useDateFormat('dateTime');
+  const [ask, cancelling] = useUnit([cancelAsked, $cancelling]);
+  const created = new Date(record.created_at);
+  const lines = [
+    {
+      label: t('funds.records.status'),
+      value: (
+        <Tag color={STATUS_COLOR[record.status]} fill="outline">
+          {t(`funds.deposit.status.${record.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      label: t('funds.deposit.equivalentLabel'),
+      value: (
+        <span className="num">
+          {formatAmount(record.equivalent, 2, numbers)} {record.currency}
+        </span>
+      ),
+    },
+    {
+      label: t('funds.deposit.credited'),
+      value: <span className="num">{formatAmount(record.credited_amount, 2, numbers)} USDT</span>,
+    },
+    ...(record.reject_reason === ''
+      ? []
+      : [{ label: t('funds.deposit.rejectReason'), value: record.reject_reason }]),
+    { label: t('funds.records.reference'), value: <span className="num">{record.order_no}</span> },
+    {
+      label: t('funds.records.time'),
+      value: (
+        <time className="num" dateTime={created.toISOString()}>
+          {date.format(created)}
+        </time>
+      ),
+    },
+  ];
+  return (
+    <RecordCard
+      title={
+        record.network === null
+          ? t(`funds.deposit.methods.${record.method}`)
+          : `${t(`funds.deposit.methods.${record.method}`)} · ${record.network}`
+      }
+      amount={`${formatAmount(record.amount, 2, numbers)} USDT`}
+      lines={lines}
+      footer={
+        record.status === 'reviewing' ? (
+          <div className={styles.actions}>
+            <Button
+              size="small"
+              fill="outline"
+              color="danger"
+              loading={cancelling}
+              onClick={() => {
+                ask(record.id);
+              }}
+            >
+              {t('funds.deposit.cancel')}
+            </Button>
+          </div>
+        ) : null
+      }
+    />
+  );
+}
+
+function CancelSheet() {
+  const { t } = useTranslation();
+  const [open, confirm, dismiss] = useUnit([$cancelOpen, cancelConfirmed, cancelDismissed]);
+  return (
+    <ConfirmSheet
+      visible={open}
+      title={t('funds.deposit.cancelQuestion')}
+      confirmText={t('funds.deposit.cancelConfirm')}
+      cancelText={t('funds.deposit.keep')}
+      danger
+      onConfirm={() => {
+        confirm();
+      }}
+      onCancel={() => {
+        dismiss();
+      }}
+    >
+      <p className={styles.hint}>{t('funds.deposit.cancelHint')}</p>
+    </ConfirmSheet>
+  );
+}

@@ -1,0 +1,1 @@
+export { RechargePage as Component } from './ui/recharge-page.tsx';

@@ -1,0 +1,1 @@
+export { TransferLogPage as Component } from './ui/transfer-log-page.tsx';

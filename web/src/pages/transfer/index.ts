@@ -1,0 +1,1 @@
+export { TransferPage as Component } from './ui/transfer-page.tsx';

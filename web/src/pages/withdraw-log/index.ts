@@ -1,0 +1,1 @@
+export { WithdrawLogPage as Component } from './ui/withdraw-log-page.tsx';

@@ -1,0 +1,1 @@
+export { WithdrawPage as Component } from './ui/withdraw-page.tsx';

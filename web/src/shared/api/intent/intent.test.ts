@@ -1,0 +1,110 @@
+import { endpoints } from '@bourse/protocol';
+import { allSettled, createEvent, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { $apiClient, ApiError, createApiEffect } from '../index.ts';
+import { fakeClient } from '../testing/index.ts';
+import { createMoneyIntent } from './intent.ts';
+
+const BALANCE = {
+  account: 'fund',
+  currency: 'USDT',
+  available: '1000.00',
+  frozen: '0',
+  unrealized_pnl: '0',
+  total: '1000.00',
+} as const;
+
+const amountChanged = createEvent<string>();
+const topUp = createMoneyIntent({
+  effect: createApiEffect(endpoints.account.addRechMock),
+  renewOn: [amountChanged],
+});
+
+/** A server whose replies the test lets through one by one, or fails. */
+function server() {
+  const waiting: { resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  const api = fakeClient({
+    [endpoints.account.addRechMock.path]: () =>
+      new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+      }),
+  });
+  const scope = fork({ values: [[$apiClient, api.client]] });
+  const idsSent = () =>
+    api
+      .callsTo(endpoints.account.addRechMock)
+      .map((call) => (call.body as { request_id: string }).request_id);
+  const answer = () => waiting.shift()?.resolve({ account_mode: 'demo', balance: BALANCE });
+  const lose = () =>
+    waiting.shift()?.reject(new ApiError({ kind: 'transport', msg: 'connection lost' }));
+  return { scope, idsSent, answer, lose };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a money intent', () => {
+  it('sends one call for a double tap', async () => {
+    const { scope, idsSent, answer } = server();
+
+    const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    const second = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    answer();
+    await Promise.all([first, second]);
+
+    expect(idsSent()).toHaveLength(1);
+    expect(idsSent()[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('sends a retry after a lost reply with the same id', async () => {
+    const { scope, idsSent, lose } = server();
+
+    const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    lose();
+    await first;
+    const retry = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    lose();
+    await retry;
+
+    const [one, two] = idsSent();
+    expect(idsSent()).toHaveLength(2);
+    expect(two).toBe(one);
+  });
+
+  it('gives the next send a new id once a call has succeeded', async () => {
+    const { scope, idsSent, answer } = server();
+
+    for (let i = 0; i < 2; i += 1) {
+      const sent = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+      await tick();
+      answer();
+      await sent;
+    }
+
+    const [one, two] = idsSent();
+    expect(idsSent()).toHaveLength(2);
+    expect(two).not.toBe(one);
+    expect(scope.getState(topUp.$requestId)).toBeNull();
+  });
+
+  it('gives the next send a new id when the form changed after a failure', async () => {
+    const { scope, idsSent, lose } = server();
+
+    const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    lose();
+    await first;
+    await allSettled(amountChanged, { scope, params: '200' });
+    const second = allSettled(topUp.submit, { scope, params: { amount: '200' } });
+    await tick();
+    lose();
+    await second;
+
+    const [one, two] = idsSent();
+    expect(two).not.toBe(one);
+  });
+});
