@@ -48,6 +48,8 @@ export const MESSAGE_KEYS = [
   // reasons the engine and the wire give for one field (shown as "{field}: {reason}")
   'time_invalid',
   'wallet_network_mismatch',
+  'wallet_address_malformed',
+  'wallet_address_checksum',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -469,6 +471,26 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     fr: "Cette adresse n'appartient pas au réseau sélectionné",
     jp: 'このアドレスは選択したネットワークのものではありません',
     it: 'Questo indirizzo non appartiene alla rete selezionata',
+  },
+  wallet_address_malformed: {
+    en: 'This is not an address of the selected network',
+    zh: '這不是所選網路的地址',
+    es: 'Esta no es una dirección de la red seleccionada',
+    pt: 'Este não é um endereço da rede selecionada',
+    de: 'Dies ist keine Adresse des gewählten Netzwerks',
+    fr: "Ce n'est pas une adresse du réseau sélectionné",
+    jp: '選択したネットワークのアドレスではありません',
+    it: 'Questo non è un indirizzo della rete selezionata',
+  },
+  wallet_address_checksum: {
+    en: 'This address fails its checksum: a character is mistyped',
+    zh: '此地址校驗失敗：有字元輸入錯誤',
+    es: 'Esta dirección no supera su suma de verificación: hay un carácter mal escrito',
+    pt: 'Este endereço falhou na soma de verificação: há um caractere digitado errado',
+    de: 'Die Prüfsumme dieser Adresse stimmt nicht: ein Zeichen ist falsch',
+    fr: 'La somme de contrôle de cette adresse est fausse : un caractère est mal saisi',
+    jp: 'このアドレスはチェックサムが一致しません。入力ミスがあります',
+    it: 'Il checksum di questo indirizzo non è valido: un carattere è errato',
   },
 };
 

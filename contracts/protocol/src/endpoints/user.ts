@@ -9,6 +9,7 @@ import {
   timestampMs,
 } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
+import { WALLET_ADDRESS_REASONS, walletAddressProblem } from '../wallet-address.ts';
 
 export const identityStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
 export type IdentityStatus = z.infer<typeof identityStatus>;
@@ -280,18 +281,24 @@ export const user = {
     path: '/api/users/setUserWallet',
     auth: 'user',
     loading: true,
-    summary: 'Binds a USDT wallet address.',
+    summary:
+      'Binds a USDT wallet address, checked for its network: TRC20 base58check, ERC20 EIP-55.',
     assumed: 'field names; the networks; one wallet per user, replaced on a new bind',
-    request: z.object({
-      network: walletNetwork,
-      address: z
-        .string()
-        .trim()
-        .min(1, { error: 'is required' })
-        .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/, {
-          error: 'is not a valid TRC20 or ERC20 address',
-        }),
-    }),
+    request: z
+      .object({
+        network: walletNetwork,
+        address: z.string().trim().min(1, { error: 'is required' }).max(64),
+      })
+      .superRefine((body, ctx) => {
+        const problem = walletAddressProblem(body.network, body.address);
+        if (problem !== null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['address'],
+            message: WALLET_ADDRESS_REASONS[problem],
+          });
+        }
+      }),
     response: userWallet,
     example: {
       request: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },

@@ -10,6 +10,7 @@ const CHASE = {
   swift_code: '',
 };
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const ETH_USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
 async function payoutWorld() {
   const world = userWorld();
@@ -46,6 +47,9 @@ describe('payout targets', () => {
     expect(
       refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'ERC20', address: TRON })),
     ).toMatchObject({ field: 'address', key: 'wallet_network_mismatch' });
+    expect(
+      refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'TRC20', address: ETH_USDT })),
+    ).toMatchObject({ field: 'address', key: 'wallet_network_mismatch' });
     expect(payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON })).toMatchObject({
       currency: 'USDT',
       network: 'TRC20',
@@ -53,6 +57,35 @@ describe('payout targets', () => {
     });
     const erc = '0x52908400098527886E0F7030069857D2E4169EE7';
     expect(payouts.bindWallet(ada.user_id, { network: 'ERC20', address: erc }).address).toBe(erc);
+  });
+
+  it('refuses an address with a mistyped character or a wrong case, keeping the bound one', async () => {
+    const { payouts, ada } = await payoutWorld();
+    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
+    const refused = [
+      // one character changed: the base58check checksum fails
+      [{ network: 'TRC20', address: `${TRON.slice(0, -1)}F` }, 'wallet_address_checksum'],
+      // one letter of a checksummed address in the wrong case: EIP-55 fails
+      [{ network: 'ERC20', address: ETH_USDT.replace('dAC', 'DAC') }, 'wallet_address_checksum'],
+      [{ network: 'ERC20', address: ETH_USDT.slice(0, -2) }, 'wallet_address_malformed'],
+      [
+        { network: 'TRC20', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+        'wallet_address_malformed',
+      ],
+    ] as const;
+    for (const [input, key] of refused) {
+      expect(refusalOf(() => payouts.bindWallet(ada.user_id, input))).toMatchObject({
+        kind: 'invalid',
+        field: 'address',
+        key,
+      });
+    }
+    expect(payouts.cashStatus(ada.user_id).wallet?.address).toBe(TRON);
+    // all lower case carries no checksum and is taken as it is
+    const lower = ETH_USDT.toLowerCase();
+    expect(payouts.bindWallet(ada.user_id, { network: 'ERC20', address: lower }).address).toBe(
+      lower,
+    );
   });
 
   it('tells what a withdrawal still needs', async () => {

@@ -1,4 +1,7 @@
+// A pure domain rule shared with the web app (the engine takes no codes or schemas from the wire).
+import { walletAddressProblem, type WalletAddressProblem } from '@bourse/protocol/wallet-address';
 import { FieldError } from '../errors.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
 import type { BankRecord, StateStore, WalletRecord } from '../state.ts';
 import type { Users } from './users.ts';
 
@@ -13,6 +16,14 @@ const VIRTUAL_BANKS = [
   'cash app',
   'virtual',
 ];
+
+/** The message each address problem is refused with. */
+const WALLET_PROBLEM_KEYS: Readonly<Record<WalletAddressProblem, MessageKey>> = {
+  required: 'wallet_address_malformed',
+  malformed: 'wallet_address_malformed',
+  checksum: 'wallet_address_checksum',
+  wrong_network: 'wallet_network_mismatch',
+};
 
 /** Bank numbers leave the server masked but for the last four digits. */
 const masked = (bank: BankRecord): BankRecord => ({
@@ -46,13 +57,22 @@ export class PayoutTargets {
     return masked(user.bank);
   }
 
-  /** A wallet's address must fit its network: TRC20 addresses start with T, ERC20 with 0x. */
+  /**
+   * A wallet's address must be a real address of its network, checked as the request schema
+   * checks it (`walletAddressProblem`, contracts): TRC20 base58check, ERC20 EIP-55.
+   */
   bindWallet(userId: string, input: WalletInput): WalletRecord {
     const user = this.users.get(userId);
-    const fitsNetwork =
-      input.network === 'TRC20' ? input.address.startsWith('T') : input.address.startsWith('0x');
-    if (!fitsNetwork) throw new FieldError('address', 'wallet_network_mismatch');
-    user.wallet = { id: user.user_id, currency: 'USDT', ...input, created_at: this.ctx.now() };
+    const address = input.address.trim();
+    const problem = walletAddressProblem(input.network, address);
+    if (problem !== null) throw new FieldError('address', WALLET_PROBLEM_KEYS[problem]);
+    user.wallet = {
+      id: user.user_id,
+      currency: 'USDT',
+      network: input.network,
+      address,
+      created_at: this.ctx.now(),
+    };
     this.ctx.changed();
     return user.wallet;
   }

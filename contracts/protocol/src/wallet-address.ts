@@ -1,0 +1,79 @@
+import { createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** The networks a USDT wallet may be bound on. */
+export type WalletNetworkName = 'TRC20' | 'ERC20';
+
+/**
+ * Why an address cannot receive USDT on a network, or null when it can:
+ * - `required`: nothing was entered;
+ * - `wrong_network`: a well-formed address of the other network;
+ * - `malformed`: not an address of this network at all (length, alphabet, version byte);
+ * - `checksum`: shaped right but its checksum fails (a character mistyped, or the wrong case
+ *   in a checksummed ERC20 address).
+ */
+export type WalletAddressProblem = 'required' | 'wrong_network' | 'malformed' | 'checksum';
+
+/** Base58Check as Bitcoin and Tron use it: the checksum is the first 4 bytes of sha256(sha256). */
+const base58check = createBase58check(sha256);
+
+/** A Tron address: version byte 0x41 and a 20-byte account hash, 34 characters starting with T. */
+const TRON_VERSION = 0x41;
+const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const ETH_SHAPE = /^0x[0-9a-fA-F]{40}$/;
+
+function tronProblem(address: string): WalletAddressProblem | null {
+  if (!TRON_SHAPE.test(address)) return 'malformed';
+  let payload: Uint8Array;
+  try {
+    payload = base58check.decode(address);
+  } catch {
+    return 'checksum';
+  }
+  return payload.length === 21 && payload[0] === TRON_VERSION ? null : 'malformed';
+}
+
+/** EIP-55: the hex letters are upper case where the keccak-256 of the lower-case address is ≥ 8. */
+export function toChecksumAddress(address: string): string {
+  const hex = address.slice(2).toLowerCase();
+  const hash = bytesToHex(keccak_256(utf8ToBytes(hex)));
+  let out = '0x';
+  for (let i = 0; i < hex.length; i += 1) {
+    const char = hex.charAt(i);
+    out += Number.parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
+  }
+  return out;
+}
+
+function ethereumProblem(address: string): WalletAddressProblem | null {
+  if (!ETH_SHAPE.test(address)) return 'malformed';
+  const hex = address.slice(2);
+  // All one case carries no checksum (EIP-55): accepted as it is.
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return null;
+  return toChecksumAddress(address) === address ? null : 'checksum';
+}
+
+/** What is wrong with `address` as a USDT address on `network` (surrounding spaces ignored). */
+export function walletAddressProblem(
+  network: WalletNetworkName,
+  address: string,
+): WalletAddressProblem | null {
+  const trimmed = address.trim();
+  if (trimmed === '') return 'required';
+  if (network === 'TRC20') {
+    if (ETH_SHAPE.test(trimmed)) return 'wrong_network';
+    return tronProblem(trimmed);
+  }
+  if (TRON_SHAPE.test(trimmed) && tronProblem(trimmed) === null) return 'wrong_network';
+  return ethereumProblem(trimmed);
+}
+
+/** The reason a schema gives for each problem, written like the other field reasons. */
+export const WALLET_ADDRESS_REASONS: Readonly<Record<WalletAddressProblem, string>> = {
+  required: 'is required',
+  wrong_network: 'belongs to another network',
+  malformed: 'is not an address of this network',
+  checksum: 'has a wrong checksum (a character is mistyped)',
+};
