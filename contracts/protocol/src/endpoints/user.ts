@@ -264,17 +264,25 @@ export const user = {
     path: '/api/users/getCashStatus',
     auth: 'user',
     loading: false,
-    summary: 'What stands between the user and a withdrawal: identity, bound bank and wallet.',
+    summary:
+      'What stands between the user and a withdrawal: identity (with the reason of a rejection), bound bank and wallet.',
     assumed: 'the meaning of the call and every field',
     request: empty,
     response: z.object({
       identity_status: identityStatus,
+      /** why the review rejected the identity; null unless identity_status is rejected */
+      identity_reject_reason: z.string().nullable(),
       bank: bankAccount.nullable(),
       wallet: userWallet.nullable(),
     }),
     example: {
       request: {},
-      response: { identity_status: 'verified', bank: null, wallet: null },
+      response: {
+        identity_status: 'verified',
+        identity_reject_reason: null,
+        bank: null,
+        wallet: null,
+      },
     },
   }),
   setUserWallet: endpoint({
@@ -348,7 +356,8 @@ export const user = {
     path: '/api/users/setAuthentication',
     auth: 'user',
     loading: true,
-    summary: 'Submits identity data for review; the status becomes pending.',
+    summary:
+      'Submits identity data for review; the status becomes pending. A rejected user may submit again.',
     assumed: 'field names; the date format; a front and an optional back image',
     request: z.object({
       name: z.string().trim().min(1, { error: 'is required' }).max(80),
