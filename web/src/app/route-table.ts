@@ -35,6 +35,10 @@ export const ROUTE_TABLE = [
   { path: 'consultDetail', page: 'consult-detail' },
   { path: 'configDetail', page: 'config-detail' },
   { path: 'kline', page: 'kline', auth: true },
+  // issue 11, identity slice: binding
+  { path: 'bind', page: 'bind', auth: true },
+  { path: 'bindUsdt', page: 'bind-usdt', auth: true },
+  { path: 'bindBank', page: 'bind-bank', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -38,6 +38,10 @@ const PAGE_LOADERS = {
   'consult-detail': () => import('#pages/consult-detail'),
   'config-detail': () => import('#pages/config-detail'),
   kline: () => import('#pages/kline'),
+  // issue 11, identity slice
+  bind: () => import('#pages/bind'),
+  'bind-usdt': () => import('#pages/bind-usdt'),
+  'bind-bank': () => import('#pages/bind-bank'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */
