@@ -1,7 +1,6 @@
 export * from './config.ts';
 export * from './envelope.ts';
 export * from './schemas.ts';
-export * from './wallet-address.ts';
 export type { Codec } from './codec/types.ts';
 export * from './endpoints/endpoint.ts';
 export * from './endpoints/catalogue.ts';

@@ -3,6 +3,12 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
+/**
+ * USDT wallet address checks, shared by the setUserWallet schema, the mock and the web app.
+ * Imported as `@bourse/protocol/wallet-address` (not re-exported from the package root, so that
+ * only the code that checks addresses carries the hashing).
+ */
+
 /** The networks a USDT wallet may be bound on. */
 export type WalletNetworkName = 'TRC20' | 'ERC20';
 
@@ -16,8 +22,11 @@ export type WalletNetworkName = 'TRC20' | 'ERC20';
  */
 export type WalletAddressProblem = 'required' | 'wrong_network' | 'malformed' | 'checksum';
 
-/** Base58Check as Bitcoin and Tron use it: the checksum is the first 4 bytes of sha256(sha256). */
-const base58check = createBase58check(sha256);
+/**
+ * Base58Check as Bitcoin and Tron use it: the checksum is the first 4 bytes of sha256(sha256).
+ * Made on first use, so that a bundle importing this module without calling it drops it.
+ */
+let base58check: ReturnType<typeof createBase58check> | undefined;
 
 /** A Tron address: version byte 0x41 and a 20-byte account hash, 34 characters starting with T. */
 const TRON_VERSION = 0x41;
@@ -28,6 +37,7 @@ function tronProblem(address: string): WalletAddressProblem | null {
   if (!TRON_SHAPE.test(address)) return 'malformed';
   let payload: Uint8Array;
   try {
+    base58check ??= createBase58check(sha256);
     payload = base58check.decode(address);
   } catch {
     return 'checksum';

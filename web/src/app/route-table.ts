@@ -39,6 +39,7 @@ export const ROUTE_TABLE = [
   { path: 'bind', page: 'bind', auth: true },
   { path: 'bindUsdt', page: 'bind-usdt', auth: true },
   { path: 'bindBank', page: 'bind-bank', auth: true },
+  { path: 'verified', page: 'verified', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

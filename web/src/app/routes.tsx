@@ -42,6 +42,7 @@ const PAGE_LOADERS = {
   bind: () => import('#pages/bind'),
   'bind-usdt': () => import('#pages/bind-usdt'),
   'bind-bank': () => import('#pages/bind-bank'),
+  verified: () => import('#pages/verified'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

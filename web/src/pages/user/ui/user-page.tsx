@@ -37,6 +37,7 @@ import styles from './user-page.module.css';
 
 /** The screens the personal centre lists. */
 const MENU: readonly { key: string; to: string; icon: IconName }[] = [
+  { key: 'verified', to: PATHS.verified, icon: 'policy' },
   { key: 'bind', to: PATHS.bind, icon: 'wallet' },
   { key: 'settings', to: PATHS.setup, icon: 'settings' },
   { key: 'announcements', to: PATHS.announcement, icon: 'announcement' },
