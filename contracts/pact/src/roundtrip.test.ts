@@ -128,7 +128,7 @@ const rows: Rows = {
     getCurrency: [{ body: {} }],
     getBankList: [{ body: {} }],
     setUserBank: [
-      { body: { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Ann Lee' } },
+      { body: { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Ava Trader' } },
     ],
     getCashStatus: [{ body: {} }],
     setUserWallet: [{ body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' } }],

@@ -34,6 +34,10 @@ export type StateParams = {
   };
   /** added: the user has bound this USDT wallet (network: TRC20 or ERC20) */
   'the user has bound a wallet': { email: string; network: string; address: string };
+  /** added: the review verified the user's identity under this name */
+  "the user's identity is verified": { email: string; name: string };
+  /** added: the review rejected the user's identity submission for this reason */
+  "the user's identity was rejected": { email: string; reason: string };
   /** content: an announcement with this id is published */
   'an announcement exists': { id: string };
   /** content: no announcement has this id */
@@ -71,6 +75,8 @@ export const STATE_PARAM_KEYS: {
   'an account deletion code was sent': ['email', 'code'],
   'the user has bound a bank account': ['email', 'bank_name', 'account_no', 'holder_name'],
   'the user has bound a wallet': ['email', 'network', 'address'],
+  "the user's identity is verified": ['email', 'name'],
+  "the user's identity was rejected": ['email', 'reason'],
   'an announcement exists': ['id'],
   'no announcement has the id': ['id'],
   'IPO offerings are in the stage': ['status'],

@@ -72,6 +72,35 @@ describe('the control client', () => {
     expect((await client.pauseMarket({ symbol_id: 'btcusdt' }))[0]?.paused).toBe(true);
     expect((await client.resumeMarket())[0]?.paused).toBe(false);
 
+    // a rejection carries its reason to the user, who may submit again
+    const reviewed = await registerUser(app, 'reviewed@example.com');
+    const identity = {
+      name: 'Rita Review',
+      id_number: 'R1234567',
+      phone: '+1 4155550100',
+      birth_date: '1990-04-01',
+      document_type: 'passport',
+      front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+    };
+    const asReviewed = { token: reviewed.token };
+    await call(app, '/api/users/setAuthentication', identity, asReviewed);
+    expect(
+      await client.decideIdentity({
+        email: 'reviewed@example.com',
+        decision: 'reject',
+        reason: 'The photo is blurred',
+      }),
+    ).toEqual({ identity_status: 'rejected', reject_reason: 'The photo is blurred' });
+    const cash = await call<{ identity_reject_reason: string | null }>(
+      app,
+      '/api/users/getCashStatus',
+      {},
+      asReviewed,
+    );
+    expect(cash.data.identity_reject_reason).toBe('The photo is blurred');
+    const again = await call(app, '/api/users/setAuthentication', identity, asReviewed);
+    expect(again.data).toEqual({ identity_status: 'pending' });
+
     // a review that is not pending cannot be decided
     await expect(
       client.decideIdentity({ email: 'client@example.com', decision: 'approve' }),

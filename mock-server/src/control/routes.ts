@@ -179,8 +179,15 @@ export function controlRoutes(
   api.post('/identity', { schema: { body: identityBody } }, (request, reply) => {
     const user = exchange.users.byEmail(request.body.email);
     if (!user) return reply.code(404).send({ error: 'no such user' });
-    const decided = exchange.identity.decide(user.user_id, request.body.decision === 'approve');
-    return { identity_status: decided.identity_status };
+    const decided = exchange.identity.decide(
+      user.user_id,
+      request.body.decision === 'approve',
+      request.body.reason,
+    );
+    return {
+      identity_status: decided.identity_status,
+      reject_reason: exchange.identity.rejectReason(user.user_id),
+    };
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {

@@ -31,6 +31,8 @@ export const faultQuery = z.object({ path: z.string().optional() });
 export const identityBody = z.object({
   email: z.email(),
   decision: z.enum(['approve', 'reject']),
+  /** why a rejection was made, shown to the user; ignored on approval */
+  reason: z.string().trim().max(200).optional(),
 });
 
 export const expireSessionsBody = z.object({ email: z.email() });
@@ -97,6 +99,8 @@ export const faultRecord = z.object({
 export const faultsReply = z.object({ list: z.array(faultRecord) });
 export const identityReply = z.object({
   identity_status: z.enum(['unverified', 'pending', 'verified', 'rejected']),
+  /** the rejection's reason; null unless rejected with one */
+  reject_reason: z.string().nullable(),
 });
 export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
 export const marketQuote = z.object({

@@ -18,6 +18,8 @@ export interface IdentitySubmission {
   front_image: string;
   back_image: string | null;
   submitted_at: number;
+  /** why the review rejected this submission (absent or null otherwise; a new one clears it) */
+  reject_reason?: string | null;
 }
 
 export interface BankRecord {

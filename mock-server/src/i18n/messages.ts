@@ -34,6 +34,7 @@ export const MESSAGE_KEYS = [
   'identity_pending',
   'identity_verified',
   'bank_virtual',
+  'bank_identity_required',
   'email_code_subject_register',
   'email_code_subject_forget',
   'email_code_subject_change_password',
@@ -48,6 +49,9 @@ export const MESSAGE_KEYS = [
   // reasons the engine and the wire give for one field (shown as "{field}: {reason}")
   'time_invalid',
   'wallet_network_mismatch',
+  'wallet_address_malformed',
+  'wallet_address_checksum',
+  'bank_holder_mismatch',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -337,6 +341,16 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: 'バーチャル銀行口座では出金を受け取れません',
     it: 'I conti bancari virtuali non possono ricevere prelievi',
   },
+  bank_identity_required: {
+    en: 'Verify your identity before binding a bank account',
+    zh: '綁定銀行帳戶前請先完成身分驗證',
+    es: 'Verifique su identidad antes de vincular una cuenta bancaria',
+    pt: 'Verifique sua identidade antes de vincular uma conta bancária',
+    de: 'Bitte verifizieren Sie Ihre Identität, bevor Sie ein Bankkonto verknüpfen',
+    fr: "Vérifiez votre identité avant d'associer un compte bancaire",
+    jp: '銀行口座を登録する前に本人確認を完了してください',
+    it: 'Verifica la tua identità prima di collegare un conto bancario',
+  },
   // A code e-mail says what its code is for, in its subject and its first words: a code to
   // delete the account above all, with a warning, so that nobody passes it on unawares.
   email_code_subject_register: {
@@ -469,6 +483,36 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     fr: "Cette adresse n'appartient pas au réseau sélectionné",
     jp: 'このアドレスは選択したネットワークのものではありません',
     it: 'Questo indirizzo non appartiene alla rete selezionata',
+  },
+  wallet_address_malformed: {
+    en: 'This is not an address of the selected network',
+    zh: '這不是所選網路的地址',
+    es: 'Esta no es una dirección de la red seleccionada',
+    pt: 'Este não é um endereço da rede selecionada',
+    de: 'Dies ist keine Adresse des gewählten Netzwerks',
+    fr: "Ce n'est pas une adresse du réseau sélectionné",
+    jp: '選択したネットワークのアドレスではありません',
+    it: 'Questo non è un indirizzo della rete selezionata',
+  },
+  wallet_address_checksum: {
+    en: 'This address fails its checksum: a character is mistyped',
+    zh: '此地址校驗失敗：有字元輸入錯誤',
+    es: 'Esta dirección no supera su suma de verificación: hay un carácter mal escrito',
+    pt: 'Este endereço falhou na soma de verificação: há um caractere digitado errado',
+    de: 'Die Prüfsumme dieser Adresse stimmt nicht: ein Zeichen ist falsch',
+    fr: 'La somme de contrôle de cette adresse est fausse : un caractère est mal saisi',
+    jp: 'このアドレスはチェックサムが一致しません。入力ミスがあります',
+    it: 'Il checksum di questo indirizzo non è valido: un carattere è errato',
+  },
+  bank_holder_mismatch: {
+    en: 'must be the name on your verified identity',
+    zh: '必須與您已驗證身分的姓名一致',
+    es: 'debe ser el nombre de su identidad verificada',
+    pt: 'deve ser o nome da sua identidade verificada',
+    de: 'muss der Name Ihrer verifizierten Identität sein',
+    fr: 'doit être le nom de votre identité vérifiée',
+    jp: '本人確認済みの氏名と一致する必要があります',
+    it: 'deve essere il nome della tua identità verificata',
   },
 };
 

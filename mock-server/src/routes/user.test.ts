@@ -18,6 +18,15 @@ const as = <T = Record<string, unknown>>(
   withToken = token,
 ) => call<T>(app, path, body, { token: withToken });
 
+const IDENTITY = {
+  name: 'Alex Doe',
+  id_number: 'X1234567',
+  phone: '+1 4155550100',
+  birth_date: '1990-04-01',
+  document_type: 'passport',
+  front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+};
+
 describe('the personal centre', () => {
   it('changes the nickname, trimmed, and shows it in the user info', async () => {
     expect((await as('/api/users/setNickname', { nickname: '  Moon  ' })).data).toEqual({
@@ -128,16 +137,31 @@ describe('the personal centre', () => {
   });
 
   it('binds a bank (masked on the way out, virtual banks refused) and a wallet', async () => {
-    const virtual = await as('/api/users/setUserBank', {
-      bank_name: 'Revolut',
-      account_no: '12345678',
-      holder_name: 'Me',
+    const chase = { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Alex Doe' };
+    const unverified = await call(app, '/api/users/setUserBank', chase, { token, language: 'de' });
+    expect(unverified.code).toBe(500);
+    expect(unverified.msg).toBe(
+      'Bitte verifizieren Sie Ihre Identität, bevor Sie ein Bankkonto verknüpfen',
+    );
+    await as('/api/users/setAuthentication', IDENTITY);
+    await app.inject({
+      method: 'POST',
+      url: '/__control/identity',
+      payload: { email: 'me@example.com', decision: 'approve' },
     });
+    const virtual = await as('/api/users/setUserBank', { ...chase, bank_name: 'Revolut' });
     expect(virtual.msg).toMatch(/^bank_name: /);
+    const someoneElse = await call(
+      app,
+      '/api/users/setUserBank',
+      { ...chase, holder_name: 'Sam Doe' },
+      { token, language: 'fr' },
+    );
+    expect(someoneElse.code).toBe(400);
+    expect(someoneElse.msg).toBe('holder_name : doit être le nom de votre identité vérifiée');
     const bank = await as<{ account_no: string }>('/api/users/setUserBank', {
-      bank_name: 'Chase',
-      account_no: '000123456789',
-      holder_name: 'Me',
+      ...chase,
+      holder_name: ' ALEX   doe ',
     });
     expect(bank.data.account_no).toBe('****6789');
     const wallet = await as('/api/users/setUserWallet', {
@@ -145,6 +169,11 @@ describe('the personal centre', () => {
       address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     });
     expect(wallet.msg).toMatch(/^address: /);
+    const mistyped = await as('/api/users/setUserWallet', {
+      network: 'TRC20',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF',
+    });
+    expect([mistyped.code, mistyped.msg]).toEqual([400, expect.stringMatching(/^address: /)]);
     expect(
       (
         await as('/api/users/setUserWallet', {
@@ -162,14 +191,7 @@ describe('the personal centre', () => {
   });
 
   it('takes an identity submission once, until the review decides', async () => {
-    const identity = {
-      name: 'Alex Doe',
-      id_number: 'X1234567',
-      phone: '+1 4155550100',
-      birth_date: '1990-04-01',
-      document_type: 'passport',
-      front_image: 'data:image/jpeg;base64,/9j/4AAQ',
-    };
+    const identity = IDENTITY;
     expect((await as('/api/users/setAuthentication', identity)).data).toEqual({
       identity_status: 'pending',
     });

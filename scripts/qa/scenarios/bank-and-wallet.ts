@@ -6,7 +6,8 @@ const account = accountOf('verified-trader');
 
 export default defineScenario({
   name: 'bank-and-wallet',
-  summary: 'bank account and USDT wallet Unbound, then Bound (a virtual bank refused)',
+  summary:
+    'bank account and USDT wallet Unbound, then Bound (a virtual bank, another holder and a mistyped address refused)',
   setUp: async ({ control, step }) => {
     await step('reset to the verified-trader scenario', () => control.reset('verified-trader'));
   },
@@ -23,6 +24,22 @@ export default defineScenario({
         bank_name: 'Revolut',
         account_no: '000123456789',
         holder_name: 'Ava Trader',
+      });
+      checkEqual(reply.code, CODES.badRequest, 'the reply code');
+    });
+    await step("a bank in another holder's name is refused", async () => {
+      const reply = await user.call(endpoints.user.setUserBank, {
+        bank_name: 'Chase',
+        account_no: '000123456789',
+        holder_name: 'Someone Else',
+      });
+      checkEqual(reply.code, CODES.badRequest, 'the reply code');
+      check(reply.msg.startsWith('holder_name: '), `names the holder: ${reply.msg}`);
+    });
+    await step('a mistyped wallet address is refused', async () => {
+      const reply = await user.call(endpoints.user.setUserWallet, {
+        network: 'TRC20',
+        address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF',
       });
       checkEqual(reply.code, CODES.badRequest, 'the reply code');
     });

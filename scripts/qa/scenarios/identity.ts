@@ -10,6 +10,16 @@ export const reviewed = accountOf('fresh-user');
 const PHOTO =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+/** What the reviewed user submits. */
+const DOCUMENTS = {
+  name: 'Quinn Assurance',
+  id_number: 'QA123456',
+  phone: '+1 4155550123',
+  birth_date: '1990-04-01',
+  document_type: 'passport',
+  front_image: PHOTO,
+};
+
 /** Signs the fresh user in, sees Not Verified, submits documents and sees Pending Review. */
 export async function submitForReview({ client, step }: ScenarioContext): Promise<WireClient> {
   const user = client();
@@ -21,12 +31,8 @@ export async function submitForReview({ client, step }: ScenarioContext): Promis
   await step('submit documents: pending review', async () => {
     const [document] = (await user.ok(endpoints.user.getDocumentType, {})).list;
     const reply = await user.ok(endpoints.user.setAuthentication, {
-      name: 'Quinn Assurance',
-      id_number: 'QA123456',
-      phone: '+1 4155550123',
-      birth_date: '1990-04-01',
-      document_type: document?.id ?? 'passport',
-      front_image: PHOTO,
+      ...DOCUMENTS,
+      document_type: document?.id ?? DOCUMENTS.document_type,
     });
     checkEqual(reply.identity_status, 'pending', 'the reply');
     checkEqual((await user.ok(endpoints.user.info, {})).identity_status, 'pending', 'the account');

@@ -44,6 +44,11 @@ export const ROUTE_TABLE = [
   { path: 'rechargeLog', page: 'recharge-log', auth: true },
   { path: 'withdraw', page: 'withdraw', auth: true },
   { path: 'withdrawLog', page: 'withdraw-log', auth: true },
+  // issue 11, identity slice: binding
+  { path: 'bind', page: 'bind', auth: true },
+  { path: 'bindUsdt', page: 'bind-usdt', auth: true },
+  { path: 'bindBank', page: 'bind-bank', auth: true },
+  { path: 'verified', page: 'verified', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -47,6 +47,11 @@ const PAGE_LOADERS = {
   'recharge-log': () => import('#pages/recharge-log'),
   withdraw: () => import('#pages/withdraw'),
   'withdraw-log': () => import('#pages/withdraw-log'),
+  // issue 11, identity slice
+  bind: () => import('#pages/bind'),
+  'bind-usdt': () => import('#pages/bind-usdt'),
+  'bind-bank': () => import('#pages/bind-bank'),
+  verified: () => import('#pages/verified'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

@@ -6,9 +6,10 @@
 import { SCENARIOS } from '@bourse/fixtures';
 import { CODES, endpoints, identityStatus } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
+import { fieldErrorOf } from '@bourse/web/api';
 import { PACT_TOKEN } from '../pact.ts';
 import { state } from '../states.ts';
-import { boolean, decimal, eachLike, id, like, oneOf, text } from './matchers.ts';
+import { boolean, decimal, eachLike, id, like, oneOf, regex, text } from './matchers.ts';
 import { bankAccountShape, codeSentShape, userInfoShape, walletShape } from './shapes.ts';
 import { fails, newPact, succeeds } from './support.ts';
 
@@ -25,6 +26,16 @@ const signedIn = state('a signed-in user', {
 const bank = { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Fresh Trader' };
 const wallet = { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' } as const;
 const bankBound = state('the user has bound a bank account', { email: fresh.email, ...bank });
+/** a bank is bound only in the name the review verified */
+const verified = state("the user's identity is verified", {
+  email: fresh.email,
+  name: bank.holder_name,
+});
+const REJECT_REASON = 'The photo of the document is blurred';
+const rejected = state("the user's identity was rejected", {
+  email: fresh.email,
+  reason: REJECT_REASON,
+});
 const walletBound = state('the user has bound a wallet', { email: fresh.email, ...wallet });
 const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 const DELETE_CODE = '135790';
@@ -215,7 +226,7 @@ describe('user', () => {
       pact,
       {
         description: 'a request for the bound bank accounts',
-        states: [signedIn, bankBound],
+        states: [signedIn, verified, bankBound],
         endpoint: user.getBankList,
         body: {},
         who: 'user',
@@ -232,7 +243,7 @@ describe('user', () => {
       pact,
       {
         description: 'a request to bind a bank account',
-        states: [signedIn],
+        states: [signedIn, verified],
         endpoint: user.setUserBank,
         body: bank,
         who: 'user',
@@ -248,19 +259,123 @@ describe('user', () => {
       pact,
       {
         description: 'a request for the withdrawal requirements',
-        states: [signedIn, bankBound, walletBound],
+        states: [signedIn, verified, bankBound, walletBound],
         endpoint: user.getCashStatus,
         body: {},
         who: 'user',
       },
       {
-        identity_status: oneOf(identityStatus.options, 'unverified'),
+        identity_status: oneOf(identityStatus.options, 'verified'),
+        identity_reject_reason: null,
         bank: bankAccountShape(bank),
         wallet: walletShape(wallet),
       },
       (result) => {
         expect(result.bank?.bank_name).toBe(bank.bank_name);
         expect(result.wallet?.network).toBe('TRC20');
+      },
+    ));
+
+  it('refuses a bank before the identity is verified, with a message to show', () =>
+    fails(
+      pact,
+      {
+        description: 'a request to bind a bank account without a verified identity',
+        states: [signedIn],
+        endpoint: user.setUserBank,
+        body: bank,
+        who: 'user',
+      },
+      {
+        code: CODES.failed,
+        msg: like('Verify your identity before binding a bank account'),
+      },
+      (error) => {
+        expect(error.kind).toBe('code');
+      },
+    ));
+
+  it("refuses a bank in another holder's name, naming the field", () =>
+    fails(
+      pact,
+      {
+        description: 'a request to bind a bank account in another name',
+        states: [signedIn, verified],
+        endpoint: user.setUserBank,
+        body: { ...bank, holder_name: 'Someone Else' },
+        who: 'user',
+      },
+      {
+        code: CODES.badRequest,
+        msg: regex(/^holder_name: .+/, 'holder_name: must be the name on your verified identity'),
+      },
+      (error) => {
+        expect(fieldErrorOf(error)?.field).toBe('holder_name');
+      },
+    ));
+
+  it('refuses a wallet address whose checksum fails, naming the field', () =>
+    fails(
+      pact,
+      {
+        description: 'a request to bind a mistyped wallet address',
+        states: [signedIn],
+        endpoint: user.setUserWallet,
+        // the bound address with its last character changed
+        body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF' },
+        who: 'user',
+      },
+      {
+        code: CODES.badRequest,
+        msg: regex(/^address: .+/, 'address: has a wrong checksum (a character is mistyped)'),
+      },
+      (error) => {
+        expect(fieldErrorOf(error)?.field).toBe('address');
+      },
+    ));
+
+  it('reads why the review rejected the identity', () =>
+    succeeds(
+      pact,
+      {
+        description: 'a request for the withdrawal requirements after a rejection',
+        states: [signedIn, rejected],
+        endpoint: user.getCashStatus,
+        body: {},
+        who: 'user',
+      },
+      {
+        identity_status: oneOf(identityStatus.options, 'rejected'),
+        identity_reject_reason: text(REJECT_REASON),
+        bank: null,
+        wallet: null,
+      },
+      (result) => {
+        expect(result.identity_status).toBe('rejected');
+        expect(result.identity_reject_reason).toBe(REJECT_REASON);
+      },
+    ));
+
+  it('takes identity data again after a rejection', () =>
+    succeeds(
+      pact,
+      {
+        description: 'a request to submit identity data again after a rejection',
+        states: [signedIn, rejected],
+        endpoint: user.setAuthentication,
+        body: {
+          name: 'Fresh Trader',
+          id_number: 'X1234567',
+          phone: '+1 4155550101',
+          birth_date: '1990-04-01',
+          document_type: 'passport',
+          front_image: IMAGE,
+        },
+        who: 'user',
+      },
+      { identity_status: oneOf(identityStatus.options, 'pending') },
+      (result) => {
+        expect(result.identity_status).toBe('pending');
       },
     ));
 

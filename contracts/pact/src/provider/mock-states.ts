@@ -31,6 +31,16 @@ const ipoStatusOf = (status: string): IpoStatus => {
   return parsed.data;
 };
 
+/** What the identity states submit before the review decides (the name aside). */
+const IDENTITY_DOCUMENTS = {
+  name: 'Pact Reviewed',
+  id_number: 'P1234567',
+  phone: '+1 4155550100',
+  birth_date: '1990-04-01',
+  document_type: 'passport',
+  front_image: 'data:image/png;base64,iVBORw0KGgo=',
+};
+
 export interface MockStatesOptions {
   readonly app: MockApp;
   /** where the mock listens: its control API is there */
@@ -95,6 +105,16 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     'the user has bound a wallet': ({ email, network, address }) => {
       if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);
       exchange().payouts.bindWallet(existingUser(email).user_id, { network, address });
+    },
+    "the user's identity is verified": ({ email, name }) => {
+      const user = existingUser(email);
+      exchange().identity.submit(user.user_id, { ...IDENTITY_DOCUMENTS, name });
+      exchange().identity.decide(user.user_id, true);
+    },
+    "the user's identity was rejected": ({ email, reason }) => {
+      const user = existingUser(email);
+      exchange().identity.submit(user.user_id, IDENTITY_DOCUMENTS);
+      exchange().identity.decide(user.user_id, false, reason);
     },
     'an announcement exists': ({ id }) => {
       if (!ANNOUNCEMENTS.some((notice) => notice.id === id)) {

@@ -39,12 +39,15 @@ describe('the pact', () => {
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
     expect(refused.sort()).toEqual([
       `400 ${auth.register.path}`,
+      `400 ${user.setUserBank.path}`,
+      `400 ${user.setUserWallet.path}`,
       `401 ${user.info.path}`,
       `404 ${index.noticeDetail.path}`,
       `404 ${market.getIpoDetail.path}`,
       `404 ${market.getLogData.path}`,
       `404 ${market.getSymbol.path}`,
       `500 ${auth.login.path}`,
+      `500 ${user.setUserBank.path}`,
     ]);
 
     for (const description of [NOTICE_PUSH, DATA24H_PUSH, KLINE_PUSH]) {

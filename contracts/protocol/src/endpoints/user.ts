@@ -9,6 +9,7 @@ import {
   timestampMs,
 } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
+import { WALLET_ADDRESS_REASONS, walletAddressShapeProblem } from '../wallet-address-shape.ts';
 
 export const identityStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
 export type IdentityStatus = z.infer<typeof identityStatus>;
@@ -263,35 +264,49 @@ export const user = {
     path: '/api/users/getCashStatus',
     auth: 'user',
     loading: false,
-    summary: 'What stands between the user and a withdrawal: identity, bound bank and wallet.',
+    summary:
+      'What stands between the user and a withdrawal: identity (with the reason of a rejection), bound bank and wallet.',
     assumed: 'the meaning of the call and every field',
     request: empty,
     response: z.object({
       identity_status: identityStatus,
+      /** why the review rejected the identity; null unless identity_status is rejected */
+      identity_reject_reason: z.string().nullable(),
       bank: bankAccount.nullable(),
       wallet: userWallet.nullable(),
     }),
     example: {
       request: {},
-      response: { identity_status: 'verified', bank: null, wallet: null },
+      response: {
+        identity_status: 'verified',
+        identity_reject_reason: null,
+        bank: null,
+        wallet: null,
+      },
     },
   }),
   setUserWallet: endpoint({
     path: '/api/users/setUserWallet',
     auth: 'user',
     loading: true,
-    summary: 'Binds a USDT wallet address.',
+    summary:
+      "Binds a USDT wallet address, checked for its network: TRC20 base58check, ERC20 EIP-55 (the schema checks the shape; the checksum is the server's, and the bind page's, through @bourse/protocol/wallet-address).",
     assumed: 'field names; the networks; one wallet per user, replaced on a new bind',
-    request: z.object({
-      network: walletNetwork,
-      address: z
-        .string()
-        .trim()
-        .min(1, { error: 'is required' })
-        .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/, {
-          error: 'is not a valid TRC20 or ERC20 address',
-        }),
-    }),
+    request: z
+      .object({
+        network: walletNetwork,
+        address: z.string().trim().min(1, { error: 'is required' }).max(64),
+      })
+      .superRefine((body, ctx) => {
+        const problem = walletAddressShapeProblem(body.network, body.address);
+        if (problem !== null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['address'],
+            message: WALLET_ADDRESS_REASONS[problem],
+          });
+        }
+      }),
     response: userWallet,
     example: {
       request: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
@@ -341,7 +356,8 @@ export const user = {
     path: '/api/users/setAuthentication',
     auth: 'user',
     loading: true,
-    summary: 'Submits identity data for review; the status becomes pending.',
+    summary:
+      'Submits identity data for review; the status becomes pending. A rejected user may submit again.',
     assumed: 'field names; the date format; a front and an optional back image',
     request: z.object({
       name: z.string().trim().min(1, { error: 'is required' }).max(80),

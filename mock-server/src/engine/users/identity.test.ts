@@ -47,6 +47,20 @@ describe('identity review', () => {
     ).toEqual({ identity_status: 'pending' });
   });
 
+  it('keeps the reason of a rejection until the user submits again', async () => {
+    const { review, ada } = await reviewWorld();
+    review.submit(ada.user_id, DOCUMENTS);
+    review.decide(ada.user_id, false, '  The photo is blurred  ');
+    expect(review.rejectReason(ada.user_id)).toBe('The photo is blurred');
+    review.submit(ada.user_id, DOCUMENTS);
+    expect(review.rejectReason(ada.user_id)).toBeNull();
+    review.decide(ada.user_id, false, '   ');
+    expect(review.rejectReason(ada.user_id)).toBeNull();
+    review.submit(ada.user_id, DOCUMENTS);
+    review.decide(ada.user_id, true, 'ignored on approval');
+    expect([ada.identity_status, review.rejectReason(ada.user_id)]).toEqual(['verified', null]);
+  });
+
   it('decides only a pending submission', async () => {
     const { review, ada } = await reviewWorld();
     expect(refusalOf(() => review.decide(ada.user_id, true))).toMatchObject({ kind: 'refused' });

@@ -31,12 +31,25 @@ export class IdentityReview {
     return { identity_status: user.identity_status };
   }
 
-  /** The review's decision on a pending submission. */
-  decide(userId: string, approve: boolean): UserRecord {
+  /**
+   * The review's decision on a pending submission; a rejection keeps its reason (empty reasons
+   * are kept as none), which the user reads until they submit again.
+   */
+  decide(userId: string, approve: boolean, reason?: string): UserRecord {
     const user = this.users.get(userId);
     if (user.identity_status !== 'pending') throw new EngineError('refused', 'bad_request');
     user.identity_status = approve ? 'verified' : 'rejected';
+    if (user.identity) {
+      user.identity.reject_reason = approve ? null : reason?.trim() || null;
+    }
     this.ctx.changed();
     return user;
+  }
+
+  /** Why the last submission was rejected, while it stays rejected; null otherwise. */
+  rejectReason(userId: string): string | null {
+    const user = this.users.get(userId);
+    if (user.identity_status !== 'rejected') return null;
+    return user.identity?.reject_reason ?? null;
   }
 }

@@ -1,21 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { PayoutTargets } from './payouts.ts';
+import { IdentityReview } from './identity.ts';
+import { normalisedName, PayoutTargets } from './payouts.ts';
 import { refusalOf, START, userWorld } from './testing.ts';
 
 const CHASE = {
   bank_name: 'Chase',
   account_no: '0001-2345 6789',
-  holder_name: 'Ada',
+  holder_name: 'Ada Lovelace',
   branch: '',
   swift_code: '',
 };
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const ETH_USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
-async function payoutWorld() {
+const DOCUMENTS = {
+  name: 'Ada Lovelace',
+  id_number: 'X1234567',
+  phone: '+44 7700900123',
+  birth_date: '1990-12-10',
+  document_type: 'passport',
+  front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+};
+
+/** A world with Ada, whose identity the review verified unless `verified` is false. */
+async function payoutWorld({ verified = true, name = DOCUMENTS.name } = {}) {
   const world = userWorld();
   const payouts = new PayoutTargets(world.store, world.users);
+  const review = new IdentityReview(world.store, world.users);
   const ada = await world.newUser('ada@example.com');
-  return { world, payouts, ada };
+  if (verified) {
+    review.submit(ada.user_id, { ...DOCUMENTS, name });
+    review.decide(ada.user_id, true);
+  }
+  return { world, payouts, review, ada };
 }
 
 describe('payout targets', () => {
@@ -46,6 +63,9 @@ describe('payout targets', () => {
     expect(
       refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'ERC20', address: TRON })),
     ).toMatchObject({ field: 'address', key: 'wallet_network_mismatch' });
+    expect(
+      refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'TRC20', address: ETH_USDT })),
+    ).toMatchObject({ field: 'address', key: 'wallet_network_mismatch' });
     expect(payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON })).toMatchObject({
       currency: 'USDT',
       network: 'TRC20',
@@ -55,15 +75,92 @@ describe('payout targets', () => {
     expect(payouts.bindWallet(ada.user_id, { network: 'ERC20', address: erc }).address).toBe(erc);
   });
 
-  it('tells what a withdrawal still needs', async () => {
+  it('refuses an address with a mistyped character or a wrong case, keeping the bound one', async () => {
     const { payouts, ada } = await payoutWorld();
+    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
+    const refused = [
+      // one character changed: the base58check checksum fails
+      [{ network: 'TRC20', address: `${TRON.slice(0, -1)}F` }, 'wallet_address_checksum'],
+      // one letter of a checksummed address in the wrong case: EIP-55 fails
+      [{ network: 'ERC20', address: ETH_USDT.replace('dAC', 'DAC') }, 'wallet_address_checksum'],
+      [{ network: 'ERC20', address: ETH_USDT.slice(0, -2) }, 'wallet_address_malformed'],
+      [
+        { network: 'TRC20', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+        'wallet_address_malformed',
+      ],
+    ] as const;
+    for (const [input, key] of refused) {
+      expect(refusalOf(() => payouts.bindWallet(ada.user_id, input))).toMatchObject({
+        kind: 'invalid',
+        field: 'address',
+        key,
+      });
+    }
+    expect(payouts.cashStatus(ada.user_id).wallet?.address).toBe(TRON);
+    // all lower case carries no checksum and is taken as it is
+    const lower = ETH_USDT.toLowerCase();
+    expect(payouts.bindWallet(ada.user_id, { network: 'ERC20', address: lower }).address).toBe(
+      lower,
+    );
+  });
+
+  it('binds a bank only once the identity is verified', async () => {
+    const { payouts, review, ada } = await payoutWorld({ verified: false });
+    expect(refusalOf(() => payouts.bindBank(ada.user_id, CHASE))).toMatchObject({
+      kind: 'refused',
+      key: 'bank_identity_required',
+    });
+    review.submit(ada.user_id, DOCUMENTS);
+    expect(refusalOf(() => payouts.bindBank(ada.user_id, CHASE))).toMatchObject({
+      key: 'bank_identity_required',
+    });
+    review.decide(ada.user_id, false);
+    expect(refusalOf(() => payouts.bindBank(ada.user_id, CHASE))).toMatchObject({
+      key: 'bank_identity_required',
+    });
+    expect(payouts.banks(ada.user_id)).toEqual([]);
+  });
+
+  it('takes the verified name however it is cased, spaced or accented, and no other', async () => {
+    const { payouts, ada } = await payoutWorld({ name: 'José María García' });
+    for (const holder_name of ['Ada Lovelace', 'José García', 'Jose Maria Garcia Lopez']) {
+      expect(
+        refusalOf(() => payouts.bindBank(ada.user_id, { ...CHASE, holder_name })),
+      ).toMatchObject({ kind: 'invalid', field: 'holder_name', key: 'bank_holder_mismatch' });
+    }
+    expect(payouts.banks(ada.user_id)).toEqual([]);
+    const bank = payouts.bindBank(ada.user_id, { ...CHASE, holder_name: 'JOSE  maria garcía' });
+    expect(bank.holder_name).toBe('JOSE  maria garcía');
+    expect(normalisedName('ÅSA  Öberg\tDœ')).toBe('asa oberg dœ');
+  });
+
+  it('holds a user seeded as verified to the name they were seeded with', async () => {
+    const { world, payouts } = await payoutWorld({ verified: false });
+    const ava = await world.newUser('ava@example.com', {
+      nickname: 'Ava Trader',
+      identity_status: 'verified',
+    });
+    ava.nickname = 'Moonwalker';
+    expect(
+      refusalOf(() => payouts.bindBank(ava.user_id, { ...CHASE, holder_name: 'Moonwalker' })),
+    ).toMatchObject({ key: 'bank_holder_mismatch' });
+    expect(payouts.bindBank(ava.user_id, { ...CHASE, holder_name: 'AVA TRADER' }).holder_name).toBe(
+      'AVA TRADER',
+    );
+  });
+
+  it('tells what a withdrawal still needs', async () => {
+    const { payouts, ada } = await payoutWorld({ verified: false });
     expect(payouts.cashStatus(ada.user_id)).toEqual({
       identity_status: 'unverified',
+      identity_reject_reason: null,
       bank: null,
       wallet: null,
     });
-    payouts.bindBank(ada.user_id, CHASE);
     payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
+    ada.identity_status = 'verified';
+    ada.identity = { ...DOCUMENTS, back_image: null, submitted_at: START };
+    payouts.bindBank(ada.user_id, CHASE);
     const status = payouts.cashStatus(ada.user_id);
     expect(status.bank?.account_no).toBe('****6789');
     expect(status.wallet?.address).toBe(TRON);

@@ -1,5 +1,8 @@
-import { FieldError } from '../errors.ts';
-import type { BankRecord, StateStore, WalletRecord } from '../state.ts';
+// A pure domain rule shared with the web app (the engine takes no codes or schemas from the wire).
+import { walletAddressProblem, type WalletAddressProblem } from '@bourse/protocol/wallet-address';
+import { EngineError, FieldError } from '../errors.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import type { BankRecord, StateStore, UserRecord, WalletRecord } from '../state.ts';
 import type { Users } from './users.ts';
 
 /** Names of virtual (app-only) banks, which cannot receive withdrawals (SPEC.md §5). */
@@ -13,6 +16,35 @@ const VIRTUAL_BANKS = [
   'cash app',
   'virtual',
 ];
+
+/** The message each address problem is refused with. */
+const WALLET_PROBLEM_KEYS: Readonly<Record<WalletAddressProblem, MessageKey>> = {
+  required: 'wallet_address_malformed',
+  malformed: 'wallet_address_malformed',
+  checksum: 'wallet_address_checksum',
+  wrong_network: 'wallet_network_mismatch',
+};
+
+/**
+ * A name as a holder name is compared: accents dropped (NFD, combining marks removed), case
+ * folded, runs of spaces made one, ends trimmed. "José  GARCÍA" and "jose garcia" are one name.
+ */
+export function normalisedName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The name the review verified. A user seeded as verified carries a record in their seeded name
+ * (Users.create); a state saved before that existed has none, and the nickname stands for it.
+ */
+function verifiedName(user: UserRecord): string {
+  return user.identity?.name ?? user.nickname;
+}
 
 /** Bank numbers leave the server masked but for the last four digits. */
 const masked = (bank: BankRecord): BankRecord => ({
@@ -35,8 +67,19 @@ export class PayoutTargets {
     return bank ? [masked(bank)] : [];
   }
 
+  /**
+   * Binds a bank account in the verified user's own name. A verified identity is required: the
+   * holder's name must match the name the review verified (the issue's rule), and before a
+   * verdict there is no verified name to hold it to (a pending or rejected name may be wrong).
+   */
   bindBank(userId: string, input: BankInput): BankRecord {
     const user = this.users.get(userId);
+    if (user.identity_status !== 'verified') {
+      throw new EngineError('refused', 'bank_identity_required');
+    }
+    if (normalisedName(input.holder_name) !== normalisedName(verifiedName(user))) {
+      throw new FieldError('holder_name', 'bank_holder_mismatch');
+    }
     const name = input.bank_name.toLowerCase();
     if (VIRTUAL_BANKS.some((virtual) => name.includes(virtual))) {
       throw new FieldError('bank_name', 'bank_virtual');
@@ -46,13 +89,22 @@ export class PayoutTargets {
     return masked(user.bank);
   }
 
-  /** A wallet's address must fit its network: TRC20 addresses start with T, ERC20 with 0x. */
+  /**
+   * A wallet's address must be a real address of its network, checked as the request schema
+   * checks it (`walletAddressProblem`, contracts): TRC20 base58check, ERC20 EIP-55.
+   */
   bindWallet(userId: string, input: WalletInput): WalletRecord {
     const user = this.users.get(userId);
-    const fitsNetwork =
-      input.network === 'TRC20' ? input.address.startsWith('T') : input.address.startsWith('0x');
-    if (!fitsNetwork) throw new FieldError('address', 'wallet_network_mismatch');
-    user.wallet = { id: user.user_id, currency: 'USDT', ...input, created_at: this.ctx.now() };
+    const address = input.address.trim();
+    const problem = walletAddressProblem(input.network, address);
+    if (problem !== null) throw new FieldError('address', WALLET_PROBLEM_KEYS[problem]);
+    user.wallet = {
+      id: user.user_id,
+      currency: 'USDT',
+      network: input.network,
+      address,
+      created_at: this.ctx.now(),
+    };
     this.ctx.changed();
     return user.wallet;
   }
@@ -62,6 +114,8 @@ export class PayoutTargets {
     const user = this.users.get(userId);
     return {
       identity_status: user.identity_status,
+      identity_reject_reason:
+        user.identity_status === 'rejected' ? (user.identity?.reject_reason ?? null) : null,
       bank: user.bank ? masked(user.bank) : null,
       wallet: user.wallet,
     };

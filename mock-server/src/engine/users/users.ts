@@ -88,12 +88,13 @@ export class Users {
     const state = this.ctx.state();
     const userId = String(state.next_user_id++);
     const email = normaliseEmail(input.email);
+    const nickname = input.nickname ?? (email.split('@')[0] ?? userId).slice(0, 20);
     const user: UserRecord = {
       user_id: userId,
       email,
       area_code: input.area_code ?? '',
       phone: input.phone ?? '',
-      nickname: input.nickname ?? (email.split('@')[0] ?? userId).slice(0, 20),
+      nickname,
       avatar: '',
       invite_code: input.invite_code ?? this.newInviteCode(),
       invited_by:
@@ -103,7 +104,21 @@ export class Users {
           : null),
       created_at: this.ctx.now(),
       identity_status: input.identity_status ?? 'unverified',
-      identity: null,
+      // A user seeded as verified (a scenario) was verified under the name they are seeded with:
+      // that is the name a bank must be held in, whatever nickname they later choose.
+      identity:
+        input.identity_status === 'verified'
+          ? {
+              name: nickname,
+              id_number: '',
+              phone: `${input.area_code ?? ''} ${input.phone ?? ''}`.trim(),
+              birth_date: '',
+              document_type: '',
+              front_image: '',
+              back_image: null,
+              submitted_at: this.ctx.now(),
+            }
+          : null,
       account_mode: input.account_mode ?? 'real',
       currency: 'USD',
       language: input.language ?? 'en',

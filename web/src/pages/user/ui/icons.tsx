@@ -12,6 +12,7 @@ const PATHS = {
   about: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7.5h.01',
   demo: 'M9 3h6M10 3v6l-5 9a2 2 0 002 3h10a2 2 0 002-3l-5-9V3M7.5 15h9',
   copy: 'M9 9h10v10H9zM5 15V5h10',
+  wallet: 'M4 7h14a2 2 0 012 2v9a2 2 0 01-2 2H6a2 2 0 01-2-2V7zM4 7l11-3v3M16 13.5h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -35,8 +35,10 @@ import {
 import { Icon, type IconName } from './icons.tsx';
 import styles from './user-page.module.css';
 
-/** Screens of this milestone only: identity, binding, invite, team and assets come later. */
+/** The screens the personal centre lists. */
 const MENU: readonly { key: string; to: string; icon: IconName }[] = [
+  { key: 'verified', to: PATHS.verified, icon: 'policy' },
+  { key: 'bind', to: PATHS.bind, icon: 'wallet' },
   { key: 'settings', to: PATHS.setup, icon: 'settings' },
   { key: 'announcements', to: PATHS.announcement, icon: 'announcement' },
   { key: 'help', to: PATHS.help, icon: 'help' },

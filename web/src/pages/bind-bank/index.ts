@@ -1,0 +1,1 @@
+export { BindBankPage as Component } from './ui/bind-bank-page.tsx';

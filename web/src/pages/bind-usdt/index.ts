@@ -1,0 +1,1 @@
+export { BindUsdtPage as Component } from './ui/bind-usdt-page.tsx';

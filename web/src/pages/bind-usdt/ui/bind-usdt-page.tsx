@@ -1,0 +1,104 @@
+import { PATHS } from '#shared/routing';
+import { Page } from '#shared/ui';
+import { CardForm, FieldInput, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
+import Button from 'antd-mobile/es/components/button';
+import { useGate, useUnit } from 'effector-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  $errors,
+  $form,
+  $formError,
+  $submitting,
+  addressChanged,
+  BindUsdtGate,
+  NETWORKS,
+  networkChanged,
+  submitted,
+} from '../model/model.ts';
+import styles from './bind-usdt-page.module.css';
+
+export function BindUsdtPage() {
+  const { t } = useTranslation();
+  useGate(BindUsdtGate, {});
+  const [form, errors, formError, submitting, changeNetwork, changeAddress, submit] = useUnit([
+    $form,
+    $errors,
+    $formError,
+    $submitting,
+    networkChanged,
+    addressChanged,
+    submitted,
+  ]);
+  useFocusFirstInvalid(errors);
+  const id = useId();
+  const messageId = messageIdOf(id);
+  const error = errors.address;
+
+  return (
+    <Page
+      title={t('bindUsdt.title')}
+      back={PATHS.bind}
+      footer={
+        <Button block color="primary" size="large" loading={submitting} onClick={submit}>
+          {t('bindUsdt.submit')}
+        </Button>
+      }
+    >
+      <div role="radiogroup" aria-label={t('bindUsdt.network')} className={styles.networks}>
+        {NETWORKS.map((network) => (
+          <label
+            key={network}
+            className={`${styles.network} ${network === form.network ? styles.chosen : ''}`}
+          >
+            <input
+              type="radio"
+              name={`${id}-network`}
+              value={network}
+              checked={network === form.network}
+              onChange={() => {
+                changeNetwork(network);
+              }}
+            />
+            {network}
+          </label>
+        ))}
+      </div>
+      <CardForm onSubmit={submit}>
+        <FormItem
+          label={t('bindUsdt.address')}
+          htmlFor={id}
+          description={
+            error ? (
+              <div id={messageId} role="alert" className={styles.error}>
+                {'key' in error ? t(error.key) : error.text}
+              </div>
+            ) : (
+              <span id={messageId} className={styles.hint}>
+                {t(form.network === 'TRC20' ? 'bindUsdt.hintTrc20' : 'bindUsdt.hintErc20')}
+              </span>
+            )
+          }
+        >
+          <FieldInput
+            invalid={Boolean(error)}
+            describedBy={messageId}
+            value={form.address}
+            onChange={changeAddress}
+            clearable
+            autoComplete="off"
+            enterKeyHint="done"
+            placeholder={t('bindUsdt.placeholder')}
+            id={id}
+            aria-label={t('bindUsdt.address')}
+          />
+        </FormItem>
+      </CardForm>
+      {formError ? (
+        <p role="alert" className={styles.error}>
+          {formError}
+        </p>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { BindPage as Component } from './ui/bind-page.tsx';

@@ -1,0 +1,1 @@
+export { VerifiedPage as Component } from './ui/verified-page.tsx';

@@ -1,0 +1,176 @@
+import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
+import { $apiClient } from '#shared/api';
+import { failWith, fakeClient, type Reply } from '#shared/api/testing';
+import { $userInfo } from '#shared/session';
+import { showToastFx } from '#shared/ui/toast';
+import { allSettled, fork } from 'effector';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  $errors,
+  $form,
+  $rejectReason,
+  $status,
+  compressPhotoFx,
+  fieldChanged,
+  photoSelected,
+  submitted,
+  VerifiedPageGate,
+} from './model.ts';
+
+const USER: UserInfo = { ...EXAMPLE_USER, area_code: '+44', phone: '7700900123' };
+const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
+
+function setup(
+  status: 'unverified' | 'rejected' = 'unverified',
+  replies: Record<string, Reply> = {},
+) {
+  const api = fakeClient({
+    '/api/users/getCashStatus': () => ({
+      identity_status: status,
+      identity_reject_reason: status === 'rejected' ? 'The photo is blurred' : null,
+      bank: null,
+      wallet: null,
+    }),
+    '/api/users/getDocumentType': () => ({
+      list: [
+        { id: 'passport', name: 'Passport', needs_back: false },
+        { id: 'id_card', name: 'ID card', needs_back: true },
+      ],
+    }),
+    '/api/index/getPhoneCode': () => ({
+      list: [
+        { iso: 'US', country: 'United States', code: '+1' },
+        { iso: 'GB', country: 'United Kingdom', code: '+44' },
+      ],
+    }),
+    '/api/users/setAuthentication': () => ({ identity_status: 'pending' }),
+    ...replies,
+  });
+  const toasts: string[] = [];
+  const compress = vi.fn((_file: File) => Promise.resolve(JPEG));
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$userInfo, USER],
+    ],
+    handlers: [
+      [showToastFx, (text: string) => void toasts.push(text)],
+      [compressPhotoFx, compress],
+    ],
+  });
+  return { scope, api, toasts, compress };
+}
+
+type Scope = ReturnType<typeof setup>['scope'];
+
+async function fillAll(scope: Scope) {
+  for (const [field, value] of [
+    ['name', ' Alex Doe '],
+    ['id_number', 'X1234567'],
+    ['birth_date', '1990-04-01'],
+  ] as const) {
+    await allSettled(fieldChanged, { scope, params: { field, value } });
+  }
+  await allSettled(photoSelected, {
+    scope,
+    params: new File(['x'], 'id.jpg', { type: 'image/jpeg' }),
+  });
+}
+
+describe('identity verification', () => {
+  it('opens with the status, the document types and the user own calling code and phone', async () => {
+    const { scope } = setup();
+
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+
+    expect(scope.getState($status)).toBe('unverified');
+    expect(scope.getState($form)).toMatchObject({
+      document_type: 'passport',
+      area_code: '+44',
+      phone: '7700900123',
+    });
+  });
+
+  it('asks for every field and the photo without calling', async () => {
+    const { scope, api } = setup();
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    await allSettled(fieldChanged, { scope, params: { field: 'phone', value: '' } });
+
+    await allSettled(submitted, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      name: { key: 'validation.required' },
+      id_number: { key: 'validation.required' },
+      phone: { key: 'validation.required' },
+      birth_date: { key: 'validation.required' },
+      front_image: { key: 'verified.photoRequired' },
+    });
+    expect(api.calls.map((call) => call.path)).not.toContain('/api/users/setAuthentication');
+  });
+
+  it('compresses the photo, submits everything and shows Pending Review', async () => {
+    const { scope, api, toasts, compress } = setup();
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    await fillAll(scope);
+
+    await allSettled(submitted, { scope });
+
+    expect(compress).toHaveBeenCalledTimes(1);
+    const sent = api.calls.find((call) => call.path === '/api/users/setAuthentication');
+    expect(sent?.body).toStrictEqual({
+      name: 'Alex Doe',
+      id_number: 'X1234567',
+      phone: '+44 7700900123',
+      birth_date: '1990-04-01',
+      document_type: 'passport',
+      front_image: JPEG,
+    });
+    expect(scope.getState($status)).toBe('pending');
+    expect(scope.getState($userInfo)?.identity_status).toBe('pending');
+    expect(toasts).toStrictEqual(['verified.submittedToast']);
+  });
+
+  it('shows the reason of a rejection, and lets the user submit again', async () => {
+    const { scope, api } = setup('rejected');
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    expect(scope.getState($status)).toBe('rejected');
+    expect(scope.getState($rejectReason)).toBe('The photo is blurred');
+
+    await fillAll(scope);
+    await allSettled(submitted, { scope });
+
+    expect(api.calls.map((call) => call.path)).toContain('/api/users/setAuthentication');
+    expect(scope.getState($status)).toBe('pending');
+    expect(scope.getState($rejectReason)).toBeNull();
+  });
+
+  it('a photo that cannot be read is said so next to it', async () => {
+    const { scope } = setup();
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    const failing = fork({
+      values: [[$apiClient, fakeClient({}).client]],
+      handlers: [[compressPhotoFx, () => Promise.reject(new Error('not an image'))]],
+    });
+
+    await allSettled(photoSelected, { scope: failing, params: new File(['x'], 'a.txt') });
+
+    expect(failing.getState($errors)).toStrictEqual({
+      front_image: { key: 'verified.photoUnreadable' },
+    });
+  });
+
+  it("shows the server's refusal of a field next to it", async () => {
+    const { scope } = setup('unverified', {
+      '/api/users/setAuthentication': failWith(400, 'birth_date: must be a date (YYYY-MM-DD)'),
+    });
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    await fillAll(scope);
+
+    await allSettled(submitted, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      birth_date: { text: 'must be a date (YYYY-MM-DD)' },
+    });
+    expect(scope.getState($status)).toBe('unverified');
+  });
+});

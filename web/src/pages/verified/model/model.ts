@@ -1,0 +1,189 @@
+import { endpoints, type IdentityStatus, type ResponseOf } from '@bourse/protocol';
+import { createApiEffect } from '#shared/api';
+import {
+  checkMessages,
+  createFormSubmission,
+  withoutErrors,
+  type FormErrors,
+} from '#shared/api/form';
+import { $userInfo, userInfoUpdated } from '#shared/session';
+import { notifyFx } from '#shared/ui/toast';
+import imageCompression from 'browser-image-compression';
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { createGate } from 'effector-react';
+
+export const IDENTITY_FIELDS = [
+  'name',
+  'id_number',
+  'document_type',
+  'area_code',
+  'phone',
+  'birth_date',
+] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number] | 'front_image';
+export type IdentityForm = Record<(typeof IDENTITY_FIELDS)[number], string> & {
+  front_image: string | null;
+};
+
+export type DocumentType = ResponseOf<typeof endpoints.user.getDocumentType>['list'][number];
+export type PhoneCode = ResponseOf<typeof endpoints.index.getPhoneCode>['list'][number];
+
+export const VerifiedPageGate = createGate<Record<string, never>>({
+  name: 'VerifiedPage',
+  defaultState: {},
+});
+
+export const getCashStatusFx = createApiEffect(endpoints.user.getCashStatus);
+export const getDocumentTypeFx = createApiEffect(endpoints.user.getDocumentType);
+export const getPhoneCodeFx = createApiEffect(endpoints.index.getPhoneCode);
+export const setAuthenticationFx = createApiEffect(endpoints.user.setAuthentication);
+
+/** A document photo: at most 1600 px, a JPEG well under the server's 700 000 characters. */
+export const compressPhotoFx = createEffect(async (file: File): Promise<string> => {
+  const compressed = await imageCompression(file, {
+    maxWidthOrHeight: 1600,
+    maxSizeMB: 0.4,
+    fileType: 'image/jpeg',
+    initialQuality: 0.85,
+    useWebWorker: false,
+  });
+  return imageCompression.getDataUrlFromFile(compressed);
+});
+
+export const fieldChanged = createEvent<{
+  field: (typeof IDENTITY_FIELDS)[number];
+  value: string;
+}>();
+export const photoSelected = createEvent<File>();
+export const submitted = createEvent();
+export const retried = createEvent();
+
+const EMPTY: IdentityForm = {
+  name: '',
+  id_number: '',
+  document_type: '',
+  area_code: '',
+  phone: '',
+  birth_date: '',
+  front_image: null,
+};
+export const $form = createStore<IdentityForm>(EMPTY);
+export const $errors = createStore<FormErrors<IdentityField>>({});
+export const $formError = createStore<string | null>(null);
+export const $status = createStore<IdentityStatus | null>(null);
+export const $rejectReason = createStore<string | null>(null);
+export const $documentTypes = createStore<DocumentType[]>([]);
+export const $phoneCodes = createStore<PhoneCode[]>([]);
+export const $loadFailed = createStore(false);
+export const $submitting = setAuthenticationFx.pending;
+export const $compressing = compressPhotoFx.pending;
+
+sample({ clock: [VerifiedPageGate.open, retried], fn: () => ({}), target: getCashStatusFx });
+sample({
+  clock: VerifiedPageGate.open,
+  fn: () => ({}),
+  target: [getDocumentTypeFx, getPhoneCodeFx],
+});
+sample({ clock: getCashStatusFx.doneData, fn: (cash) => cash.identity_status, target: $status });
+sample({
+  clock: getCashStatusFx.doneData,
+  fn: (cash) => cash.identity_reject_reason,
+  target: $rejectReason,
+});
+$loadFailed.on(getCashStatusFx.fail, () => true).reset(getCashStatusFx);
+sample({ clock: getDocumentTypeFx.doneData, fn: ({ list }) => list, target: $documentTypes });
+sample({ clock: getPhoneCodeFx.doneData, fn: ({ list }) => list, target: $phoneCodes });
+
+// The first document type and the user's own calling code are chosen until the user picks.
+sample({
+  clock: getDocumentTypeFx.doneData,
+  source: $form,
+  filter: (form) => form.document_type === '',
+  fn: (form, { list }) => ({ ...form, document_type: list[0]?.id ?? '' }),
+  target: $form,
+});
+sample({
+  clock: getPhoneCodeFx.doneData,
+  source: { form: $form, user: $userInfo },
+  filter: ({ form }) => form.area_code === '',
+  fn: ({ form, user }, { list }) => ({
+    ...form,
+    area_code: user?.area_code || list[0]?.code || '',
+    phone: form.phone || user?.phone || '',
+  }),
+  target: $form,
+});
+
+$form
+  .on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }))
+  .on(compressPhotoFx.doneData, (form, front_image) => ({ ...form, front_image }))
+  .reset(VerifiedPageGate.close, setAuthenticationFx.done);
+$errors
+  .on(fieldChanged, (errors, { field }) => withoutErrors(errors, field))
+  .on(compressPhotoFx.done, (errors) => withoutErrors(errors, 'front_image'))
+  .on(compressPhotoFx.fail, (errors) => ({
+    ...errors,
+    front_image: { key: 'verified.photoUnreadable' },
+  }))
+  .reset(VerifiedPageGate.close);
+$formError.reset(VerifiedPageGate.close);
+sample({ clock: photoSelected, target: compressPhotoFx });
+
+/** SPEC.md §5: name, ID number, phone, date of birth and ID photo are all required. */
+export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> {
+  const required = (value: string) => (value.trim() === '' ? 'validation.required' : null);
+  return checkMessages<IdentityField>({
+    name: required(form.name),
+    id_number:
+      required(form.id_number) ?? (form.id_number.trim().length < 4 ? 'verified.idShort' : null),
+    document_type: required(form.document_type),
+    area_code: null,
+    phone:
+      required(form.phone) ??
+      (/^[0-9 -]{4,16}$/.test(form.phone.trim()) ? null : 'verified.phoneShape'),
+    birth_date:
+      required(form.birth_date) ??
+      (/^\d{4}-\d{2}-\d{2}$/.test(form.birth_date) ? null : 'verified.dateShape'),
+    front_image: form.front_image === null ? 'verified.photoRequired' : null,
+  });
+}
+
+createFormSubmission({
+  clock: submitted,
+  source: $form,
+  check: validateIdentity,
+  request: (form) => ({
+    name: form.name.trim(),
+    id_number: form.id_number.trim(),
+    phone: `${form.area_code} ${form.phone.trim()}`.trim(),
+    birth_date: form.birth_date,
+    document_type: form.document_type,
+    front_image: form.front_image ?? '',
+  }),
+  effect: setAuthenticationFx,
+  $errors,
+  $formError,
+  wireFields: {
+    name: 'name',
+    id_number: 'id_number',
+    phone: 'phone',
+    birth_date: 'birth_date',
+    document_type: 'document_type',
+    front_image: 'front_image',
+  },
+});
+
+sample({
+  clock: setAuthenticationFx.doneData,
+  fn: (reply) => reply.identity_status,
+  target: $status,
+});
+$rejectReason.reset(setAuthenticationFx.done);
+sample({
+  clock: setAuthenticationFx.doneData,
+  source: $userInfo,
+  filter: Boolean,
+  fn: (user, reply) => ({ ...user, identity_status: reply.identity_status }),
+  target: userInfoUpdated,
+});
+sample({ clock: setAuthenticationFx.done, fn: () => 'verified.submittedToast', target: notifyFx });
