@@ -2,6 +2,8 @@ import { DEMO_BALANCE } from '@bourse/fixtures';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
+import { Ledger } from './ledger/ledger.ts';
+import { Requests } from './ledger/requests.ts';
 import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
@@ -47,6 +49,10 @@ export class Exchange {
   readonly content: Content;
   readonly ipo: Ipo;
   readonly market: Market;
+  /** every money movement (engine/ledger) */
+  readonly ledger: Ledger;
+  /** money calls' request ids: a repeat replays the first answer */
+  readonly requests: Requests;
   private state: MockState;
   private readonly random: SeededRandom;
   /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
@@ -73,12 +79,15 @@ export class Exchange {
         this.changed();
       },
     );
+    this.ledger = new Ledger(store);
+    this.requests = new Requests(store);
     const hasher = options.hasher ?? createPasswordHasher();
     this.users = new Users({
       ...store,
       random: this.random,
       hasher,
       demoBalance: options.demoBalance ?? DEMO_BALANCE,
+      ledger: this.ledger,
     });
     this.codes = new EmailCodes(store, this.users, this.limiter);
     this.auth = new Auth(store, this.users, this.codes, hasher, this.limiter);
@@ -113,6 +122,12 @@ export class Exchange {
     this.state = { ...structuredClone(state), ipo_timelines: { ...state.ipo_timelines } };
     // nor price overrides, before the market kept them
     this.state.market = structuredClone((state as Partial<MockState>).market ?? emptyMarketState());
+    // nor a ledger, before issue 11: such a state starts with an empty one
+    const older = state as Partial<MockState>;
+    this.state.ledger = structuredClone(older.ledger ?? { next_tx_id: 1, transactions: [] });
+    this.state.requests = structuredClone(older.requests ?? {});
+    this.ledger.invalidate();
+    this.ledger.check();
     this.clock.restore(state.clock);
     this.limiter.reset();
     this.market.reload();
