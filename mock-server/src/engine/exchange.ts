@@ -112,6 +112,12 @@ export class Exchange {
     this.changed();
   }
 
+  /** The live state (not a copy), its clock brought up to date: what persistence writes. */
+  live(): MockState {
+    this.state.clock = this.clock.snapshot();
+    return this.state;
+  }
+
   snapshot(): MockState {
     this.state.clock = this.clock.snapshot();
     return structuredClone(this.state);
