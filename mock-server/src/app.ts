@@ -31,6 +31,7 @@ import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
+import { fundsFeed } from './ws/funds-feed.ts';
 import { marketFeed, type MarketFeed } from './ws/market-feed.ts';
 
 export interface AppOptions {
@@ -73,6 +74,10 @@ export interface AppOptions {
   trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
+  /** how long obtaining an exclusive deposit account takes, simulated ms (default 3 s) */
+  depositAccountDelayMs?: number;
+  /** approve deposits and withdrawals this long after they are made; null (default): by hand */
+  autoReviewMs?: number | null;
   /** the header names calls carry (language, uuid, token); default the protocol's HEADERS */
   headers?: HeaderNames;
   /**
@@ -121,6 +126,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     seed: options.seed ?? 20_261_122,
     wall: wallClock,
     hasher: createPasswordHasher(options.passwordCost),
+    ...(options.depositAccountDelayMs === undefined
+      ? {}
+      : { depositAccountDelayMs: options.depositAccountDelayMs }),
+    autoReviewMs: options.autoReviewMs ?? null,
     onChange: () => {
       dirty = true;
       if (!database || saveQueued) return;
@@ -199,6 +208,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('gateway', gateway);
   const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);
   app.decorate('marketFeed', feed);
+  const stopFunds = fundsFeed(exchange, gateway);
 
   if (options.control ?? true) {
     await app.register(controlRoutes, {
@@ -215,6 +225,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   app.addHook('onClose', (_instance, done) => {
     feed.stop();
+    stopFunds();
     gateway.close();
     save();
     closed = true;

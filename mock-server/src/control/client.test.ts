@@ -77,6 +77,14 @@ describe('the control client', () => {
       client.decideIdentity({ email: 'client@example.com', decision: 'approve' }),
     ).rejects.toThrow('control POST /__control/identity failed (HTTP 409)');
 
+    // money reviews: an unknown record is named
+    await expect(client.reviewDeposit({ id: '999999', decision: 'approve' })).rejects.toThrow(
+      'control POST /__control/deposits/review failed (HTTP 404): no deposit 999999',
+    );
+    await expect(
+      client.reviewWithdrawal({ id: '999999', decision: 'reject', reason: 'no' }),
+    ).rejects.toThrow('(HTTP 404): no withdrawal 999999');
+
     const user = state.users[0];
     expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
     expect((await client.signInLink({ email: user?.email ?? '' })).path).toMatch(

@@ -9,6 +9,7 @@ import {
   mailboxReply,
   marketReply,
   resetReply,
+  reviewReply,
   scenariosReply,
   signInLinkReply,
   stateReply,
@@ -19,6 +20,7 @@ import {
   type MarketPathBody,
   type MarketPriceBody,
   type MarketSymbolBody,
+  type ReviewBody,
   type SignInLinkBody,
 } from './schemas.ts';
 
@@ -203,6 +205,16 @@ export class ControlClient {
 
   decideIdentity(body: IdentityBody): Promise<z.output<typeof identityReply>> {
     return this.request(identityReply, 'POST', '/identity', body);
+  }
+
+  /** Approves or rejects (with the reason the user reads) a deposit under review. */
+  reviewDeposit(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
+    return this.request(reviewReply, 'POST', '/deposits/review', body);
+  }
+
+  /** Approves (debits, the fee to the fee account) or rejects (releases) a withdrawal. */
+  reviewWithdrawal(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
+    return this.request(reviewReply, 'POST', '/withdrawals/review', body);
   }
 
   expireSessions(email: string): Promise<{ ended: number }> {

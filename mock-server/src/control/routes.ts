@@ -19,6 +19,7 @@ import {
   marketPriceBody,
   marketSymbolBody,
   resetBody,
+  reviewBody,
 } from './schemas.ts';
 import { signInLinkRoutes } from './sign-in-links.ts';
 import { requireControlToken } from './token.ts';
@@ -99,6 +100,8 @@ export function controlRoutes(
     else if (body.action === 'resume') exchange.clock.resume();
     else exchange.clock.advance(body.ms);
     exchange.changed();
+    // what waited on the clock (deposit accounts, automatic reviews) happens now
+    exchange.funds.tick();
     options.marketMoved?.();
     return { now: exchange.now(), frozen: exchange.clock.frozen };
   });
@@ -181,6 +184,24 @@ export function controlRoutes(
     if (!user) return reply.code(404).send({ error: 'no such user' });
     const decided = exchange.identity.decide(user.user_id, request.body.decision === 'approve');
     return { identity_status: decided.identity_status };
+  });
+
+  // ---- the back office's money reviews ----------------------------------------------------------
+
+  api.post('/deposits/review', { schema: { body: reviewBody } }, (request, reply) => {
+    const { id, decision, reason } = request.body;
+    if (!exchange.live().deposits.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no deposit ${id}` });
+    }
+    return exchange.funds.decideDeposit(id, decision === 'approve', reason);
+  });
+
+  api.post('/withdrawals/review', { schema: { body: reviewBody } }, (request, reply) => {
+    const { id, decision, reason } = request.body;
+    if (!exchange.live().withdrawals.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no withdrawal ${id}` });
+    }
+    return exchange.funds.decideWithdrawal(id, decision === 'approve', reason);
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {

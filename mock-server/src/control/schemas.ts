@@ -35,6 +35,13 @@ export const identityBody = z.object({
 
 export const expireSessionsBody = z.object({ email: z.email() });
 
+/** a deposit's or withdrawal's review: by the record's id, with the reason the user reads */
+export const reviewBody = z.object({
+  id: z.string().min(1),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().max(200).default(''),
+});
+
 /** a price as the market writes it: a positive decimal string */
 const price = z
   .string()
@@ -59,6 +66,7 @@ export type ResetBody = z.input<typeof resetBody>;
 export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
+export type ReviewBody = z.input<typeof reviewBody>;
 export type MarketPriceBody = z.input<typeof marketPriceBody>;
 export type MarketPathBody = z.input<typeof marketPathBody>;
 export type MarketSymbolBody = z.input<typeof marketSymbolBody>;
@@ -97,6 +105,12 @@ export const faultRecord = z.object({
 export const faultsReply = z.object({ list: z.array(faultRecord) });
 export const identityReply = z.object({
   identity_status: z.enum(['unverified', 'pending', 'verified', 'rejected']),
+});
+/** the decided record, as /api/account/rechlog or cashlog shows it */
+export const reviewReply = z.looseObject({
+  id: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  reject_reason: z.string(),
 });
 export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
 export const marketQuote = z.object({

@@ -1,6 +1,7 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
+import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Requests } from './ledger/requests.ts';
@@ -27,6 +28,10 @@ export interface ExchangeOptions {
   demoBalance?: string;
   /** called after every change of state, so the owner can persist it */
   onChange?: () => void;
+  /** how long obtaining an exclusive deposit account takes, simulated ms (default 3 s) */
+  depositAccountDelayMs?: number;
+  /** approve deposits and withdrawals this long after they are made; null (default): by hand */
+  autoReviewMs?: number | null;
 }
 
 export interface ScenarioSpec {
@@ -53,6 +58,8 @@ export class Exchange {
   readonly ledger: Ledger;
   /** money calls' request ids: a repeat replays the first answer */
   readonly requests: Requests;
+  /** deposits, withdrawals, transfers, the demo top-up and team rewards */
+  readonly funds: Funds;
   private state: MockState;
   private readonly random: SeededRandom;
   /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
@@ -94,6 +101,10 @@ export class Exchange {
     this.profile = new Profile(store, this.users);
     this.identity = new IdentityReview(store, this.users);
     this.payouts = new PayoutTargets(store, this.users);
+    this.funds = new Funds(store, this.users, this.payouts, this.ledger, this.requests, hasher, {
+      depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
+      autoReviewMs: options.autoReviewMs ?? null,
+    });
   }
 
   now(): number {
@@ -132,6 +143,10 @@ export class Exchange {
     const older = state as Partial<MockState>;
     this.state.ledger = structuredClone(older.ledger ?? { next_tx_id: 1, transactions: [] });
     this.state.requests = structuredClone(older.requests ?? {});
+    this.state.deposit_accounts = structuredClone(older.deposit_accounts ?? {});
+    this.state.deposits = structuredClone(older.deposits ?? []);
+    this.state.withdrawals = structuredClone(older.withdrawals ?? []);
+    this.state.next_funds_id = older.next_funds_id ?? 1;
     this.ledger.invalidate();
     this.ledger.check();
     this.clock.restore(state.clock);

@@ -1,4 +1,11 @@
-import type { AccountMode, FlowKind, IdentityStatus, Language } from '@bourse/protocol';
+import type {
+  AccountMode,
+  DepositRecord,
+  FlowKind,
+  IdentityStatus,
+  Language,
+  WithdrawalRecord,
+} from '@bourse/protocol';
 import type { ClockState } from './clock.ts';
 import { emptyMarketState, type MarketState } from './market/overrides.ts';
 
@@ -33,6 +40,22 @@ export interface LedgerState {
   next_tx_id: number;
   transactions: LedgerTransaction[];
 }
+
+/** A user's exclusive deposit account for a method (and network): obtained once, by a delay. */
+export interface DepositAccountRecord {
+  user_id: string;
+  method: 'bank' | 'usdt';
+  network: 'TRC20' | 'ERC20' | null;
+  requested_at: number;
+  /** when it becomes ready (the simulated clock) */
+  due_at: number;
+  /** null until ready: the e-mail and the Notice go out then */
+  ready_at: number | null;
+}
+
+/** A deposit as the wire shows it, with whose it is and when the automatic review decides it. */
+export type DepositRow = DepositRecord & { user_id: string; auto_review_at: number | null };
+export type WithdrawalRow = WithdrawalRecord & { user_id: string; auto_review_at: number | null };
 
 /** The first answer to a money call, kept by (user, request id) to replay a repeat. */
 export interface RequestRecord {
@@ -118,7 +141,8 @@ export interface EmailCodeRecord {
 export interface MailRecord {
   id: string;
   to: string;
-  purpose: CodePurpose;
+  /** a code's purpose, or `deposit_account` (the exclusive deposit account is ready; no code) */
+  purpose: CodePurpose | 'deposit_account';
   code: string;
   language: Language;
   subject: string;
@@ -154,6 +178,12 @@ export interface MockState {
   ledger: LedgerState;
   /** money calls' first answers, by `<user id>:<request id>` */
   requests: Record<string, RequestRecord>;
+  /** exclusive deposit accounts, by `<user id>:<method>:<network>` */
+  deposit_accounts: Record<string, DepositAccountRecord>;
+  deposits: DepositRow[];
+  withdrawals: WithdrawalRow[];
+  /** the next deposit, withdrawal or transfer number */
+  next_funds_id: number;
 }
 
 /**
@@ -185,4 +215,8 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   market: emptyMarketState(),
   ledger: { next_tx_id: 1, transactions: [] },
   requests: {},
+  deposit_accounts: {},
+  deposits: [],
+  withdrawals: [],
+  next_funds_id: 1,
 });
