@@ -48,10 +48,11 @@ export class StateDatabase {
     count: 0,
   };
 
-  constructor(dir: string) {
+  /** `durable: false` (tests only) leaves the flushing to the operating system */
+  constructor(dir: string, { durable = true }: { durable?: boolean } = {}) {
     mkdirSync(dir, { recursive: true });
     this.db = new DatabaseSync(join(dir, 'mock.sqlite'));
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+    this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${durable ? 'FULL' : 'OFF'};`);
     this.db.exec(SCHEMA);
     this.statements = {
       putMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
