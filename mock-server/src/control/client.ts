@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   clockReply,
   controlError,
+  exportedState,
+  importReply,
   expireSessionsReply,
   faultsReply,
   healthReply,
@@ -157,6 +159,16 @@ export class ControlClient {
   /** A snapshot of the whole state (password hashes left out); its shape is the engine's. */
   state(): Promise<z.output<typeof stateReply>> {
     return this.request(stateReply, 'GET', '/state');
+  }
+
+  /** The whole state (password hashes and ledger included): a scenario to import later. */
+  exportState(): Promise<z.output<typeof exportedState>> {
+    return this.request(exportedState, 'GET', '/export');
+  }
+
+  /** Replaces the state by an export; refused (400) when its ledger does not reconcile. */
+  importState(state: z.input<typeof exportedState>): Promise<z.output<typeof importReply>> {
+    return this.request(importReply, 'POST', '/import', state);
   }
 
   /** E-mails sent (to one address and for one purpose when given), newest first. */

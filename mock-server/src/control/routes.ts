@@ -6,6 +6,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
+import { LedgerInconsistency } from '../engine/ledger/ledger.ts';
+import type { MockState } from '../engine/state.ts';
 import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
@@ -18,6 +20,7 @@ import {
   marketPathBody,
   marketPriceBody,
   marketSymbolBody,
+  exportedState,
   resetBody,
   reviewBody,
 } from './schemas.ts';
@@ -77,6 +80,28 @@ export function controlRoutes(
     const state = exchange.snapshot();
     const users = Object.values(state.users).map(({ password_hash: _hidden, ...user }) => user);
     return { ...state, users };
+  });
+
+  // the scenario export and import: a whole state, password hashes and ledger included
+  api.get('/export', () => exchange.snapshot());
+
+  api.post('/import', { schema: { body: exportedState } }, (request, reply) => {
+    const before = exchange.snapshot();
+    try {
+      exchange.restore(request.body as unknown as MockState);
+    } catch (error) {
+      exchange.restore(before);
+      if (error instanceof LedgerInconsistency)
+        return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+    faults.clear();
+    exchange.changed();
+    const state = exchange.live();
+    return {
+      users: Object.keys(state.users).length,
+      transactions: state.ledger.transactions.length,
+    };
   });
 
   api.get('/mailbox', { schema: { querystring: mailboxQuery } }, (request) => {

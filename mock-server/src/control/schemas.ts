@@ -67,6 +67,14 @@ export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
 export type ReviewBody = z.input<typeof reviewBody>;
+
+/** a whole state as `GET /export` answers it (the state.json an empty DATA_DIR imports) */
+export const exportedState = z.looseObject({
+  version: z.literal(1),
+  users: z.record(z.string(), z.unknown()),
+  ledger: z.looseObject({ transactions: z.array(z.unknown()) }),
+});
+export const importReply = z.object({ users: z.number().int(), transactions: z.number().int() });
 export type MarketPriceBody = z.input<typeof marketPriceBody>;
 export type MarketPathBody = z.input<typeof marketPathBody>;
 export type MarketSymbolBody = z.input<typeof marketSymbolBody>;
