@@ -15,6 +15,7 @@ import { controlRoutes } from './control/routes.ts';
 import { Exchange } from './engine/exchange.ts';
 import { createPasswordHasher } from './engine/passwords.ts';
 import { FaultTable } from './plugins/faults.ts';
+import { StateDatabase } from './plugins/database.ts';
 import { StateFile } from './plugins/persistence.ts';
 import { protocolPlugin, type ReplyDrift } from './plugins/protocol.ts';
 import {
@@ -30,6 +31,7 @@ import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
+import { fundsFeed } from './ws/funds-feed.ts';
 import { marketFeed, type MarketFeed } from './ws/market-feed.ts';
 
 export interface AppOptions {
@@ -37,7 +39,10 @@ export interface AppOptions {
   wire?: WireSettings;
   /** encrypt `data` of replies (default on) */
   encrypt?: boolean;
-  /** where state.json is kept; null keeps state in memory only */
+  /**
+   * where the state is kept (mock.sqlite; a state.json there is imported when the database is
+   * new); null keeps state in memory only
+   */
   dataDir?: string | null;
   seed?: number;
   /**
@@ -69,6 +74,10 @@ export interface AppOptions {
   trustProxy?: boolean | readonly string[];
   /** how often the live market is pushed (Data24h, Kline), wall-clock ms; 0 turns it off */
   marketTickMs?: number;
+  /** how long obtaining an exclusive deposit account takes, simulated ms (default 3 s) */
+  depositAccountDelayMs?: number;
+  /** approve deposits and withdrawals this long after they are made; null (default): by hand */
+  autoReviewMs?: number | null;
   /** the header names calls carry (language, uuid, token); default the protocol's HEADERS */
   headers?: HeaderNames;
   /**
@@ -101,23 +110,62 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         : (options.trustProxy ?? false),
   });
 
-  let stateFile: StateFile | null = null;
+  // Durable before acknowledged: a change marks the state dirty, and it is written (one SQLite
+  // transaction) before any reply leaves, or on the next turn of the event loop when no call
+  // made it (a timer's review, the clock).
+  const database = options.dataDir ? new StateDatabase(options.dataDir) : null;
+  let dirty = false;
+  let saveQueued = false;
+  let closed = false;
+  const save = (): void => {
+    if (!database || !dirty || closed) return;
+    dirty = false;
+    database.save({ state: exchange.live(), balances: exchange.ledger.balances() });
+  };
   const exchange = new Exchange({
     seed: options.seed ?? 20_261_122,
     wall: wallClock,
     hasher: createPasswordHasher(options.passwordCost),
-    onChange: () => stateFile?.schedule(),
+    ...(options.depositAccountDelayMs === undefined
+      ? {}
+      : { depositAccountDelayMs: options.depositAccountDelayMs }),
+    autoReviewMs: options.autoReviewMs ?? null,
+    onChange: () => {
+      dirty = true;
+      if (!database || saveQueued) return;
+      saveQueued = true;
+      setImmediate(() => {
+        saveQueued = false;
+        save();
+      });
+    },
   });
-  if (options.dataDir) stateFile = new StateFile(options.dataDir, () => exchange.snapshot());
 
   const RECORDED = 'recorded:';
   const scenario = options.scenario ?? 'verified-trader';
   const replay = scenario.startsWith(RECORDED)
     ? createReplay(await readRecording(scenario.slice(RECORDED.length), options.recordingsDir))
     : undefined;
-  const saved = await stateFile?.load();
-  if (saved) exchange.restore(saved);
-  else await exchange.loadScenario(scenarioSpec(replay ? 'empty' : scenario));
+  const stored = database?.load();
+  if (stored) {
+    // a restart: the balances rebuilt from the entries must be those last written
+    exchange.restore(stored.state);
+    exchange.ledger.check(stored.balances);
+    database?.adopt(exchange.live());
+  } else {
+    // a new database: a state.json export there is imported, else the scenario loads
+    const imported = options.dataDir
+      ? await new StateFile(options.dataDir, () => exchange.snapshot()).load()
+      : null;
+    if (imported) exchange.restore(imported);
+    else await exchange.loadScenario(scenarioSpec(replay ? 'empty' : scenario));
+    dirty = true;
+    save();
+  }
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    save();
+    done(null, payload);
+  });
 
   const faults = new FaultTable();
   app.decorate('exchange', exchange);
@@ -160,6 +208,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('gateway', gateway);
   const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);
   app.decorate('marketFeed', feed);
+  const stopFunds = fundsFeed(exchange, gateway);
 
   if (options.control ?? true) {
     await app.register(controlRoutes, {
@@ -174,10 +223,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
   }
 
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     feed.stop();
+    stopFunds();
     gateway.close();
-    await stateFile?.flush();
+    save();
+    closed = true;
+    database?.close();
+    done();
   });
   return app;
 }

@@ -104,6 +104,21 @@ export const environmentSchema = z.object({
   WEB_DIR: z.string().default(''),
   TRUST_PROXY: trustProxy,
   MARKET_TICK_MS: z.coerce.number().int().min(0).default(1000),
+  /** how long obtaining an exclusive deposit account takes (simulated ms) */
+  DEPOSIT_WAIT_MS: z.coerce.number().int().min(0).default(3000),
+  /** approve deposits and withdrawals this long after they are made; empty: only by control API */
+  REVIEW_DELAY_MS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      if (value.trim() === '') return null;
+      const ms = Number(value);
+      if (!Number.isSafeInteger(ms) || ms < 0) {
+        context.addIssue({ code: 'custom', message: 'expected a whole number of ms, or empty' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -21,6 +21,8 @@ const app = await buildApp({
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,
   marketTickMs: env.MARKET_TICK_MS,
   trustProxy: env.TRUST_PROXY,
+  depositAccountDelayMs: env.DEPOSIT_WAIT_MS,
+  autoReviewMs: env.REVIEW_DELAY_MS,
 });
 
 let closing = false;

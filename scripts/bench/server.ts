@@ -26,6 +26,8 @@ export interface MockOptions {
   readonly webDir: string | null;
   /** MARKET_TICK_MS of the mock; left at its default (1 s, as `npm start`) when absent */
   readonly marketTickMs?: number;
+  /** DATA_DIR of the mock (its SQLite state, durable); in memory when absent */
+  readonly dataDir?: string;
 }
 
 /** BENCH_URL without its trailing slash, or undefined to start a mock of our own. */
@@ -73,7 +75,7 @@ export async function startMock(options: MockOptions): Promise<BenchServer> {
     ...process.env,
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    DATA_DIR: '',
+    DATA_DIR: options.dataDir ?? '',
     SCENARIO: 'verified-trader',
     WEB_DIR: options.webDir ?? '',
     LOG_LEVEL: 'warn',

@@ -120,6 +120,55 @@ const rows: Rows = {
       { body: { id: 'no-such-offering' }, guest: true, failsWith: 404 },
     ],
   },
+  account: {
+    index: [{ body: {} }, { body: {}, guest: true, failsWith: 401 }],
+    list: [{ body: { kinds: ['transfer_in', 'transfer_out'], page: 1, limit: 5 } }],
+    getRechInfo: [{ body: { method: 'usdt', network: 'TRC20' } }, { body: { method: 'bank' } }],
+    // the exclusive account is still being obtained
+    addRech: [
+      {
+        body: {
+          request_id: 'roundtrip-addrech-0001',
+          method: 'usdt',
+          network: 'TRC20',
+          amount: '100',
+          tx_hash: 'ab'.repeat(32),
+        },
+        failsWith: 500,
+      },
+    ],
+    cancelRech: [{ body: { id: '999999', request_id: 'roundtrip-cancel-0001' }, failsWith: 404 }],
+    rechlog: [{ body: { page: 1, limit: 5 } }],
+    cashInfo: [{ body: {} }],
+    // no bank account is bound yet
+    addCash: [
+      {
+        body: {
+          request_id: 'roundtrip-addcash-0001',
+          method: 'bank',
+          amount: '50',
+          password: trader.password,
+        },
+        failsWith: 500,
+      },
+    ],
+    cashlog: [{ body: { status: 'reviewing' } }],
+    transfer: [
+      {
+        body: { from: 'fund', to: 'contract', amount: '1.5', request_id: 'roundtrip-transfer-01' },
+      },
+      // the same id with another body
+      {
+        body: { from: 'fund', to: 'contract', amount: '2', request_id: 'roundtrip-transfer-01' },
+        failsWith: 409,
+      },
+    ],
+    addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' } }],
+  },
+  team: {
+    shareInfo: [{ body: {}, language: 'de' }],
+    teamInfo: [{ body: { page: 1, limit: 5 } }],
+  },
   user: {
     info: [{ body: {} }, { body: {}, guest: true, failsWith: 401 }],
     setNickname: [{ body: { nickname: '交易員 Ünï' } }],

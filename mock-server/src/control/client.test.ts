@@ -48,6 +48,25 @@ describe('the control client', () => {
     expect(JSON.stringify(state)).not.toContain('password_hash');
 
     await registerUser(app, 'client@example.com');
+    // the scenario export and import: the same state back, a broken ledger refused
+    const exported = await client.exportState();
+    expect(await client.importState(exported)).toEqual({
+      users: Object.keys(exported.users).length,
+      transactions: exported.ledger.transactions.length,
+    });
+    const [first, ...rest] = exported.ledger.transactions as {
+      postings: { account: string; amount: string }[];
+    }[];
+    expect(first).toBeDefined();
+    const unbalanced = first && {
+      ...first,
+      postings: first.postings.map((posting, i) =>
+        i === 0 ? { ...posting, amount: '-1' } : posting,
+      ),
+    };
+    await expect(
+      client.importState({ ...exported, ledger: { transactions: [unbalanced, ...rest] } }),
+    ).rejects.toThrow('(HTTP 400)');
     const [mail] = await client.mailbox({ to: 'client@example.com', purpose: 'register' });
     expect(mail?.code).toMatch(/^\d{6}$/);
     expect(await client.mailbox({ to: 'client@example.com', purpose: 'forget' })).toEqual([]);
@@ -105,6 +124,14 @@ describe('the control client', () => {
     await expect(
       client.decideIdentity({ email: 'client@example.com', decision: 'approve' }),
     ).rejects.toThrow('control POST /__control/identity failed (HTTP 409)');
+
+    // money reviews: an unknown record is named
+    await expect(client.reviewDeposit({ id: '999999', decision: 'approve' })).rejects.toThrow(
+      'control POST /__control/deposits/review failed (HTTP 404): no deposit 999999',
+    );
+    await expect(
+      client.reviewWithdrawal({ id: '999999', decision: 'reject', reason: 'no' }),
+    ).rejects.toThrow('(HTTP 404): no withdrawal 999999');
 
     const user = state.users[0];
     expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);

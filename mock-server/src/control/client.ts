@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   clockReply,
   controlError,
+  exportedState,
+  importReply,
   expireSessionsReply,
   faultsReply,
   healthReply,
@@ -9,6 +11,7 @@ import {
   mailboxReply,
   marketReply,
   resetReply,
+  reviewReply,
   scenariosReply,
   signInLinkReply,
   stateReply,
@@ -19,6 +22,7 @@ import {
   type MarketPathBody,
   type MarketPriceBody,
   type MarketSymbolBody,
+  type ReviewBody,
   type SignInLinkBody,
 } from './schemas.ts';
 
@@ -157,6 +161,16 @@ export class ControlClient {
     return this.request(stateReply, 'GET', '/state');
   }
 
+  /** The whole state (password hashes and ledger included): a scenario to import later. */
+  exportState(): Promise<z.output<typeof exportedState>> {
+    return this.request(exportedState, 'GET', '/export');
+  }
+
+  /** Replaces the state by an export; refused (400) when its ledger does not reconcile. */
+  importState(state: z.input<typeof exportedState>): Promise<z.output<typeof importReply>> {
+    return this.request(importReply, 'POST', '/import', state);
+  }
+
   /** E-mails sent (to one address and for one purpose when given), newest first. */
   async mailbox(query: string | MailboxQuery = {}): Promise<MailRecord[]> {
     const { to, purpose } = typeof query === 'string' ? { to: query, purpose: undefined } : query;
@@ -203,6 +217,16 @@ export class ControlClient {
 
   decideIdentity(body: IdentityBody): Promise<z.output<typeof identityReply>> {
     return this.request(identityReply, 'POST', '/identity', body);
+  }
+
+  /** Approves or rejects (with the reason the user reads) a deposit under review. */
+  reviewDeposit(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
+    return this.request(reviewReply, 'POST', '/deposits/review', body);
+  }
+
+  /** Approves (debits, the fee to the fee account) or rejects (releases) a withdrawal. */
+  reviewWithdrawal(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
+    return this.request(reviewReply, 'POST', '/withdrawals/review', body);
   }
 
   expireSessions(email: string): Promise<{ ended: number }> {

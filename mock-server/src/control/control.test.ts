@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,10 +93,6 @@ describe('persistence', () => {
       const first = await testApp({ dataDir: dir });
       await registerUser(first, 'kept@example.com');
       await first.close();
-      const saved = JSON.parse(await readFile(join(dir, 'state.json'), 'utf8')) as {
-        users: Record<string, { email: string }>;
-      };
-      expect(Object.values(saved.users).map((user) => user.email)).toContain('kept@example.com');
       const second = await testApp({ dataDir: dir });
       const login = await call(second, '/api/login/index', {
         account: 'kept@example.com',
@@ -104,6 +100,26 @@ describe('persistence', () => {
       });
       expect(login.code).toBe(200);
       await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('imports a state.json export into a new database', async () => {
+    const source = await testApp();
+    await registerUser(source, 'exported@example.com');
+    const exported = source.exchange.snapshot();
+    await source.close();
+    const dir = await mkdtemp(join(tmpdir(), 'bourse-import-'));
+    try {
+      await writeFile(join(dir, 'state.json'), JSON.stringify(exported));
+      const imported = await testApp({ dataDir: dir });
+      const login = await call(imported, '/api/login/index', {
+        account: 'exported@example.com',
+        password: PASSWORD,
+      });
+      expect(login.code).toBe(200);
+      await imported.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

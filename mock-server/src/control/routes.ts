@@ -6,6 +6,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
+import { LedgerInconsistency } from '../engine/ledger/ledger.ts';
+import type { MockState } from '../engine/state.ts';
 import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
@@ -18,7 +20,9 @@ import {
   marketPathBody,
   marketPriceBody,
   marketSymbolBody,
+  exportedState,
   resetBody,
+  reviewBody,
 } from './schemas.ts';
 import { signInLinkRoutes } from './sign-in-links.ts';
 import { requireControlToken } from './token.ts';
@@ -78,6 +82,28 @@ export function controlRoutes(
     return { ...state, users };
   });
 
+  // the scenario export and import: a whole state, password hashes and ledger included
+  api.get('/export', () => exchange.snapshot());
+
+  api.post('/import', { schema: { body: exportedState } }, (request, reply) => {
+    const before = exchange.snapshot();
+    try {
+      exchange.restore(request.body as unknown as MockState);
+    } catch (error) {
+      exchange.restore(before);
+      if (error instanceof LedgerInconsistency)
+        return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+    faults.clear();
+    exchange.changed();
+    const state = exchange.live();
+    return {
+      users: Object.keys(state.users).length,
+      transactions: state.ledger.transactions.length,
+    };
+  });
+
   api.get('/mailbox', { schema: { querystring: mailboxQuery } }, (request) => {
     const { to, purpose } = request.query;
     const list = exchange
@@ -99,6 +125,8 @@ export function controlRoutes(
     else if (body.action === 'resume') exchange.clock.resume();
     else exchange.clock.advance(body.ms);
     exchange.changed();
+    // what waited on the clock (deposit accounts, automatic reviews) happens now
+    exchange.funds.tick();
     options.marketMoved?.();
     return { now: exchange.now(), frozen: exchange.clock.frozen };
   });
@@ -188,6 +216,24 @@ export function controlRoutes(
       identity_status: decided.identity_status,
       reject_reason: exchange.identity.rejectReason(user.user_id),
     };
+  });
+
+  // ---- the back office's money reviews ----------------------------------------------------------
+
+  api.post('/deposits/review', { schema: { body: reviewBody } }, (request, reply) => {
+    const { id, decision, reason } = request.body;
+    if (!exchange.live().deposits.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no deposit ${id}` });
+    }
+    return exchange.funds.decideDeposit(id, decision === 'approve', reason);
+  });
+
+  api.post('/withdrawals/review', { schema: { body: reviewBody } }, (request, reply) => {
+    const { id, decision, reason } = request.body;
+    if (!exchange.live().withdrawals.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no withdrawal ${id}` });
+    }
+    return exchange.funds.decideWithdrawal(id, decision === 'approve', reason);
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {

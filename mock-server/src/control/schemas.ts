@@ -37,6 +37,13 @@ export const identityBody = z.object({
 
 export const expireSessionsBody = z.object({ email: z.email() });
 
+/** a deposit's or withdrawal's review: by the record's id, with the reason the user reads */
+export const reviewBody = z.object({
+  id: z.string().min(1),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().max(200).default(''),
+});
+
 /** a price as the market writes it: a positive decimal string */
 const price = z
   .string()
@@ -61,6 +68,15 @@ export type ResetBody = z.input<typeof resetBody>;
 export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
+export type ReviewBody = z.input<typeof reviewBody>;
+
+/** a whole state as `GET /export` answers it (the state.json an empty DATA_DIR imports) */
+export const exportedState = z.looseObject({
+  version: z.literal(1),
+  users: z.record(z.string(), z.unknown()),
+  ledger: z.looseObject({ transactions: z.array(z.unknown()) }),
+});
+export const importReply = z.object({ users: z.number().int(), transactions: z.number().int() });
 export type MarketPriceBody = z.input<typeof marketPriceBody>;
 export type MarketPathBody = z.input<typeof marketPathBody>;
 export type MarketSymbolBody = z.input<typeof marketSymbolBody>;
@@ -101,6 +117,12 @@ export const identityReply = z.object({
   identity_status: z.enum(['unverified', 'pending', 'verified', 'rejected']),
   /** the rejection's reason; null unless rejected with one */
   reject_reason: z.string().nullable(),
+});
+/** the decided record, as /api/account/rechlog or cashlog shows it */
+export const reviewReply = z.looseObject({
+  id: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  reject_reason: z.string(),
 });
 export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
 export const marketQuote = z.object({

@@ -11,6 +11,8 @@ export type EngineErrorKind =
   | 'not_found'
   /** well formed, but the rules refuse it now (a wrong password, a review under way) */
   | 'refused'
+  /** a request id used again with another body (a money call's idempotency) */
+  | 'conflict'
   /** too many tries in a while: wait */
   | 'rate_limited'
   /** no such user or session */

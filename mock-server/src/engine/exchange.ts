@@ -1,7 +1,10 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
+import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
+import { Ledger } from './ledger/ledger.ts';
+import { Requests } from './ledger/requests.ts';
 import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
@@ -25,6 +28,10 @@ export interface ExchangeOptions {
   demoBalance?: string;
   /** called after every change of state, so the owner can persist it */
   onChange?: () => void;
+  /** how long obtaining an exclusive deposit account takes, simulated ms (default 3 s) */
+  depositAccountDelayMs?: number;
+  /** approve deposits and withdrawals this long after they are made; null (default): by hand */
+  autoReviewMs?: number | null;
 }
 
 export interface ScenarioSpec {
@@ -47,6 +54,12 @@ export class Exchange {
   readonly content: Content;
   readonly ipo: Ipo;
   readonly market: Market;
+  /** every money movement (engine/ledger) */
+  readonly ledger: Ledger;
+  /** money calls' request ids: a repeat replays the first answer */
+  readonly requests: Requests;
+  /** deposits, withdrawals, transfers, the demo top-up and team rewards */
+  readonly funds: Funds;
   private state: MockState;
   private readonly random: SeededRandom;
   /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
@@ -73,18 +86,25 @@ export class Exchange {
         this.changed();
       },
     );
+    this.ledger = new Ledger(store);
+    this.requests = new Requests(store);
     const hasher = options.hasher ?? createPasswordHasher();
     this.users = new Users({
       ...store,
       random: this.random,
       hasher,
       demoBalance: options.demoBalance ?? DEMO_BALANCE,
+      ledger: this.ledger,
     });
     this.codes = new EmailCodes(store, this.users, this.limiter);
     this.auth = new Auth(store, this.users, this.codes, hasher, this.limiter);
     this.profile = new Profile(store, this.users);
     this.identity = new IdentityReview(store, this.users);
     this.payouts = new PayoutTargets(store, this.users);
+    this.funds = new Funds(store, this.users, this.payouts, this.ledger, this.requests, hasher, {
+      depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
+      autoReviewMs: options.autoReviewMs ?? null,
+    });
   }
 
   now(): number {
@@ -103,6 +123,12 @@ export class Exchange {
     this.changed();
   }
 
+  /** The live state (not a copy), its clock brought up to date: what persistence writes. */
+  live(): MockState {
+    this.state.clock = this.clock.snapshot();
+    return this.state;
+  }
+
   snapshot(): MockState {
     this.state.clock = this.clock.snapshot();
     return structuredClone(this.state);
@@ -113,6 +139,16 @@ export class Exchange {
     this.state = { ...structuredClone(state), ipo_timelines: { ...state.ipo_timelines } };
     // nor price overrides, before the market kept them
     this.state.market = structuredClone((state as Partial<MockState>).market ?? emptyMarketState());
+    // nor a ledger, before issue 11: such a state starts with an empty one
+    const older = state as Partial<MockState>;
+    this.state.ledger = structuredClone(older.ledger ?? { next_tx_id: 1, transactions: [] });
+    this.state.requests = structuredClone(older.requests ?? {});
+    this.state.deposit_accounts = structuredClone(older.deposit_accounts ?? {});
+    this.state.deposits = structuredClone(older.deposits ?? []);
+    this.state.withdrawals = structuredClone(older.withdrawals ?? []);
+    this.state.next_funds_id = older.next_funds_id ?? 1;
+    this.ledger.invalidate();
+    this.ledger.check();
     this.clock.restore(state.clock);
     this.limiter.reset();
     this.market.reload();

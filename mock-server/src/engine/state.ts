@@ -1,12 +1,72 @@
-import type { AccountMode, IdentityStatus, Language } from '@bourse/protocol';
+import type {
+  AccountMode,
+  DepositRecord,
+  FlowKind,
+  IdentityStatus,
+  Language,
+  WithdrawalRecord,
+} from '@bourse/protocol';
 import type { ClockState } from './clock.ts';
 import { emptyMarketState, type MarketState } from './market/overrides.ts';
 
-/** Balances of one account set, as decimal strings. */
+/** Balances of one account set, as decimal strings (what a scenario seeds). */
 export interface AccountBalances {
   fund: string;
   contract: string;
   option: string;
+}
+
+/** One posting of a ledger transaction: an amount (signed, USDT) on one account. */
+export interface PostingRecord {
+  /** `user:<id>:<mode>:<kind>:<part>` or a system account (engine/ledger/accounts.ts) */
+  account: string;
+  amount: string;
+  /** the fund-flow kind this posting shows as, when not the transaction's own */
+  kind?: FlowKind;
+}
+
+/** A committed ledger transaction: postings that sum to zero (engine/ledger/ledger.ts). */
+export interface LedgerTransaction {
+  id: number;
+  kind: FlowKind;
+  /** the deposit, withdrawal, transfer or order behind it */
+  ref_id: string;
+  remark: string;
+  time: number;
+  postings: PostingRecord[];
+}
+
+export interface LedgerState {
+  next_tx_id: number;
+  transactions: LedgerTransaction[];
+}
+
+/** A user's exclusive deposit account for a method (and network): obtained once, by a delay. */
+export interface DepositAccountRecord {
+  user_id: string;
+  method: 'bank' | 'usdt';
+  network: 'TRC20' | 'ERC20' | null;
+  requested_at: number;
+  /** when it becomes ready (the simulated clock) */
+  due_at: number;
+  /** null until ready: the e-mail and the Notice go out then */
+  ready_at: number | null;
+}
+
+/** A deposit as the wire shows it, with whose it is and when the automatic review decides it. */
+export type DepositRow = DepositRecord & { user_id: string; auto_review_at: number | null };
+export type WithdrawalRow = WithdrawalRecord & { user_id: string; auto_review_at: number | null };
+
+/** The first answer to a money call, kept by (user, request id) to replay a repeat. */
+export interface RequestRecord {
+  user_id: string;
+  request_id: string;
+  /** the call it answered (a request id is one intent, whatever call it came with) */
+  operation: string;
+  /** SHA-256 of the call's body (request_id left out), canonical JSON */
+  body_hash: string;
+  result: unknown;
+  at: number;
 }
 
 export interface IdentitySubmission {
@@ -58,7 +118,6 @@ export interface UserRecord {
   password_hash: string;
   bank: BankRecord | null;
   wallet: WalletRecord | null;
-  balances: Record<AccountMode, AccountBalances>;
 }
 
 /** Sessions are kept by the MD5 of their token: that is what a signed call carries. */
@@ -84,7 +143,8 @@ export interface EmailCodeRecord {
 export interface MailRecord {
   id: string;
   to: string;
-  purpose: CodePurpose;
+  /** a code's purpose, or `deposit_account` (the exclusive deposit account is ready; no code) */
+  purpose: CodePurpose | 'deposit_account';
   code: string;
   language: Language;
   subject: string;
@@ -116,6 +176,16 @@ export interface MockState {
   ipo_timelines: Record<string, IpoTimeline>;
   /** the control API's price overrides (engine/market/overrides.ts) */
   market: MarketState;
+  /** every money movement; balances are the sums of its postings */
+  ledger: LedgerState;
+  /** money calls' first answers, by `<user id>:<request id>` */
+  requests: Record<string, RequestRecord>;
+  /** exclusive deposit accounts, by `<user id>:<method>:<network>` */
+  deposit_accounts: Record<string, DepositAccountRecord>;
+  deposits: DepositRow[];
+  withdrawals: WithdrawalRow[];
+  /** the next deposit, withdrawal or transfer number */
+  next_funds_id: number;
 }
 
 /**
@@ -145,4 +215,10 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   clock: { offsetMs: 0, frozenAt: null },
   ipo_timelines: {},
   market: emptyMarketState(),
+  ledger: { next_tx_id: 1, transactions: [] },
+  requests: {},
+  deposit_accounts: {},
+  deposits: [],
+  withdrawals: [],
+  next_funds_id: 1,
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { MockState } from '../engine/state.ts';
 
 /**
- * Keeps the mock's state in DATA_DIR/state.json. Writes are atomic (a temporary file, flushed to
+ * A state export as one JSON file, DATA_DIR/state.json: the mock keeps its state in SQLite
+ * (database.ts) and imports this file when it starts on a new database. Writes are atomic (a temporary file, flushed to
  * disk, then renamed over the old one), so a crash never leaves half a file; changes made while a
  * write is under way are written right after it.
  */

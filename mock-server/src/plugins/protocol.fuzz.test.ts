@@ -83,6 +83,8 @@ const HANDLER_CODES: readonly number[] = [
   CODES.notFound,
   CODES.tooManyRequests,
   CODES.failed,
+  // a money call whose generated request id was used before with another body
+  CODES.conflict,
 ];
 
 interface Sent {

@@ -10,6 +10,7 @@ export const WIRE_CODES: Readonly<Record<EngineErrorKind, Code>> = {
   invalid: CODES.badRequest,
   not_found: CODES.notFound,
   refused: CODES.failed,
+  conflict: CODES.conflict,
   rate_limited: CODES.tooManyRequests,
   unauthorised: CODES.unauthorized,
 };

@@ -1,8 +1,10 @@
+import { accountHandlers } from './account.ts';
 import { authHandlers } from './auth.ts';
 import { contentHandlers } from './content.ts';
 import { endpoints, type Endpoint } from '@bourse/protocol';
 import type { Handlers } from './handlers.ts';
 import { marketHandlers } from './market.ts';
+import { teamHandlers } from './team.ts';
 import { userHandlers } from './user.ts';
 
 /**
@@ -14,6 +16,8 @@ export const handlers = {
   user: userHandlers,
   index: contentHandlers,
   market: marketHandlers,
+  account: accountHandlers,
+  team: teamHandlers,
 } satisfies Handlers;
 
 /** The domains the mock answers; the calls of any other domain get 404. */

@@ -4,6 +4,10 @@ import type { Scenario } from '../scenario.ts';
 import bankAndWallet from './bank-and-wallet.ts';
 import codeExpiredOrUsed from './code-expired-or-used.ts';
 import demoRealSwitch from './demo-real-switch.ts';
+import demoTopUp from './demo-top-up.ts';
+import depositApproved from './deposit-approved.ts';
+import depositCancelled from './deposit-cancelled.ts';
+import depositRejected from './deposit-rejected.ts';
 import faultCode from './fault-code.ts';
 import faultDropped from './fault-dropped.ts';
 import faultLatency from './fault-latency.ts';
@@ -17,6 +21,10 @@ import marketPrice from './market-price.ts';
 import passwordReset from './password-reset.ts';
 import registerWithCode from './register-with-code.ts';
 import sessionExpiry from './session-expiry.ts';
+import transfer from './transfer.ts';
+import withdrawalApproved from './withdrawal-approved.ts';
+import withdrawalRefused from './withdrawal-refused.ts';
+import withdrawalRejected from './withdrawal-rejected.ts';
 
 export const SCENARIOS: readonly Scenario[] = [
   registerWithCode,
@@ -35,4 +43,13 @@ export const SCENARIOS: readonly Scenario[] = [
   faultLatency,
   faultCode,
   faultDropped,
+  // money (issue 11)
+  depositApproved,
+  depositRejected,
+  depositCancelled,
+  withdrawalApproved,
+  withdrawalRejected,
+  withdrawalRefused,
+  transfer,
+  demoTopUp,
 ];

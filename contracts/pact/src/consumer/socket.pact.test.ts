@@ -6,9 +6,9 @@
 import { SCENARIOS } from '@bourse/fixtures';
 import { FUNC } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_PUSH, PACT_TOKEN } from '../pact.ts';
+import { BALANCE_PUSH, FUNDS_PUSH, NOTICE_PUSH, PACT_TOKEN } from '../pact.ts';
 import { state } from '../states.ts';
-import { id, millis, text } from './matchers.ts';
+import { decimal, id, millis, oneOf, text } from './matchers.ts';
 import { newPact, readPush } from './support.ts';
 
 const pact = newPact();
@@ -52,4 +52,88 @@ describe('socket', () => {
         });
         return Promise.resolve();
       }));
+
+  it('reads a Balance push', () =>
+    pact
+      .addAsynchronousInteraction()
+      .given(signedIn.name, signedIn.params)
+      .expectsToReceive(BALANCE_PUSH, (message) => {
+        message.withJSONContent({
+          cmd: 'data',
+          msg: {
+            func: FUNC.balance,
+            topic: FUNC.balance,
+            data: {
+              account_mode: oneOf(['real', 'demo'], 'real'),
+              list: [
+                balance('fund', '100.00'),
+                balance('contract', '0.00'),
+                balance('option', '0.00'),
+              ],
+              total_usdt: decimal('100.00'),
+              currency: text('USD'),
+              rate: decimal('1'),
+              total_in_currency: decimal('100.00'),
+            },
+          },
+        });
+      })
+      .executeTest((message) => {
+        const push = readPush(JSON.stringify(message.contents.content), 'Balance');
+        expect(push.data.list.map((item) => item.account)).toEqual(['fund', 'contract', 'option']);
+        expect(push.data.total_usdt).toBe('100.00');
+        return Promise.resolve();
+      }));
+
+  it('reads a Funds push about a decided deposit', () =>
+    pact
+      .addAsynchronousInteraction()
+      .given(signedIn.name, signedIn.params)
+      .expectsToReceive(FUNDS_PUSH, (message) => {
+        message.withJSONContent({
+          cmd: 'data',
+          msg: {
+            func: FUNC.funds,
+            topic: FUNC.funds,
+            data: {
+              kind: 'deposit',
+              record: {
+                id: id('3001'),
+                order_no: text('RC20251123110001'),
+                method: 'usdt',
+                network: 'TRC20',
+                amount: decimal('100.00'),
+                currency: text('USDT'),
+                rate: decimal('1'),
+                equivalent: decimal('100.00'),
+                credited_amount: decimal('100.00'),
+                status: 'approved',
+                reject_reason: text(''),
+                tx_hash: text('ab'.repeat(32)),
+                proof_image: text(''),
+                remark: text(''),
+                created_at: millis(),
+                reviewed_at: millis(),
+              },
+            },
+          },
+        });
+      })
+      .executeTest((message) => {
+        const push = readPush(JSON.stringify(message.contents.content), 'Funds');
+        expect(push.data.kind).toBe('deposit');
+        expect(push.data.record.status).toBe('approved');
+        return Promise.resolve();
+      }));
 });
+
+function balance(account: 'fund' | 'contract' | 'option', available: string) {
+  return {
+    account,
+    currency: 'USDT',
+    available: decimal(available),
+    frozen: decimal('0.00'),
+    unrealized_pnl: decimal('0'),
+    total: decimal(available),
+  };
+}

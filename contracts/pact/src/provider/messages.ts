@@ -7,6 +7,8 @@ import { ANNOUNCEMENTS, daysBefore } from '@bourse/fixtures';
 import {
   dataFrameOf,
   endpoints,
+  EXAMPLE_BALANCES,
+  EXAMPLE_DEPOSIT,
   EXAMPLE_TICKER,
   FUNC,
   TOPIC,
@@ -16,7 +18,15 @@ import {
 } from '@bourse/protocol';
 import { readServerFrame } from '@bourse/web/socket-frames';
 import type { MessageProviders } from '@pact-foundation/pact';
-import { DATA24H_PUSH, KLINE_PUSH, KLINE_SYMBOL, KLINE_TOPIC, NOTICE_PUSH } from '../pact.ts';
+import {
+  BALANCE_PUSH,
+  DATA24H_PUSH,
+  FUNDS_PUSH,
+  KLINE_PUSH,
+  KLINE_SYMBOL,
+  KLINE_TOPIC,
+  NOTICE_PUSH,
+} from '../pact.ts';
 
 /** A Notice about the newest pinned announcement, as the protocol's schema defines it. */
 export function noticeAbout(now: number): PushData<'Notice'> {
@@ -50,6 +60,24 @@ export function checkedFrame(frame: unknown): unknown {
 export const schemaMessageProviders = (now: () => number = Date.now): MessageProviders => ({
   [NOTICE_PUSH]: () =>
     checkedFrame(dataFrameOf({ func: FUNC.notice, topic: FUNC.notice, data: noticeAbout(now()) })),
+  [BALANCE_PUSH]: () =>
+    checkedFrame(dataFrameOf({ func: FUNC.balance, topic: FUNC.balance, data: EXAMPLE_BALANCES })),
+  [FUNDS_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.funds,
+        topic: FUNC.funds,
+        data: {
+          kind: 'deposit',
+          record: {
+            ...EXAMPLE_DEPOSIT,
+            status: 'approved',
+            credited_amount: EXAMPLE_DEPOSIT.amount,
+            reviewed_at: now(),
+          },
+        },
+      }),
+    ),
   [DATA24H_PUSH]: () =>
     checkedFrame(
       dataFrameOf({

@@ -6,7 +6,15 @@
  */
 import { CMD, FUNC, socketUrl, TOPIC } from '@bourse/protocol';
 import type { MessageDescriptor, MessageProviders } from '@pact-foundation/pact';
-import { DATA24H_PUSH, KLINE_PUSH, KLINE_TOPIC, NOTICE_PUSH, PACT_UUID } from '../pact.ts';
+import {
+  BALANCE_PUSH,
+  DATA24H_PUSH,
+  FUNDS_PUSH,
+  KLINE_PUSH,
+  KLINE_TOPIC,
+  NOTICE_PUSH,
+  PACT_UUID,
+} from '../pact.ts';
 import { readStateParams } from '../states.ts';
 import { checkedFrame, noticeAbout } from './messages.ts';
 import type { MockApp } from './mock-states.ts';
@@ -89,6 +97,46 @@ export function mockMessageProviders({
         timeoutMs,
       );
       return checkedFrame(frame);
+    },
+    // the money pushes, with data from the mock's own ledger and a deposit its review decided
+    [BALANCE_PUSH]: async (descriptor) => {
+      const { userId, token } = signedInUser(app, descriptor);
+      const data = app.exchange.funds.balances(userId);
+      return checkedFrame(
+        await capturePush(
+          socketBase,
+          [{ cmd: CMD.bind, msg: token }],
+          () => {
+            app.gateway.pushToUser(userId, FUNC.balance, data);
+          },
+          timeoutMs,
+        ),
+      );
+    },
+    [FUNDS_PUSH]: async (descriptor) => {
+      const { userId, token } = signedInUser(app, descriptor);
+      const funds = app.exchange.funds;
+      funds.readyDepositAccount(userId, 'usdt', 'TRC20');
+      const made = funds.addDeposit(userId, {
+        request_id: 'pact-funds-push-000001',
+        method: 'usdt',
+        network: 'TRC20',
+        amount: '100',
+        currency: 'USDT',
+        tx_hash: 'ab'.repeat(32),
+        remark: '',
+      });
+      const record = funds.decideDeposit(made.id, true);
+      return checkedFrame(
+        await capturePush(
+          socketBase,
+          [{ cmd: CMD.bind, msg: token }],
+          () => {
+            app.gateway.pushToUser(userId, FUNC.funds, { kind: 'deposit', record });
+          },
+          timeoutMs,
+        ),
+      );
     },
     // the market's public pushes, from the mock's own live feed on a subscribed socket
     [DATA24H_PUSH]: async () =>

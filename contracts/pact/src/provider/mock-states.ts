@@ -116,6 +116,45 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
       exchange().identity.submit(user.user_id, IDENTITY_DOCUMENTS);
       exchange().identity.decide(user.user_id, false, reason);
     },
+    "the user's deposit account is ready": ({ email, method, network }) => {
+      if (method !== 'bank' && method !== 'usdt') throw new Error(`no deposit method ${method}`);
+      if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);
+      exchange().funds.readyDepositAccount(existingUser(email).user_id, method, network);
+    },
+    'the user has a deposit under review': ({ email, id, amount }) => {
+      const userId = existingUser(email).user_id;
+      exchange().funds.readyDepositAccount(userId, 'usdt', 'TRC20');
+      const made = exchange().funds.addDeposit(userId, {
+        request_id: `pact-state-deposit-${id}`,
+        method: 'usdt',
+        network: 'TRC20',
+        amount,
+        currency: 'USDT',
+        tx_hash: 'ab'.repeat(32),
+        remark: '',
+      });
+      const row = exchange()
+        .live()
+        .deposits.find((item) => item.id === made.id);
+      if (!row) throw new Error('the deposit was not kept');
+      row.id = id;
+    },
+    'the user has a withdrawal under review': async ({ email, password, amount }) => {
+      await exchange().funds.addWithdrawal(existingUser(email).user_id, {
+        request_id: 'pact-state-withdrawal-0001',
+        method: 'bank',
+        amount,
+        password,
+      });
+    },
+    'a transfer was made with the request id': ({ email, request_id: requestId, amount }) => {
+      exchange().funds.transfer(existingUser(email).user_id, {
+        from: 'fund',
+        to: 'contract',
+        amount,
+        request_id: requestId,
+      });
+    },
     'an announcement exists': ({ id }) => {
       if (!ANNOUNCEMENTS.some((notice) => notice.id === id)) {
         throw new Error(`no announcement ${id} in the fixtures`);

@@ -6,7 +6,7 @@
 import { buildApp, servedEndpoints } from '@bourse/mock-server';
 import { CODES, endpoints } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA24H_PUSH, KLINE_PUSH, NOTICE_PUSH } from '../pact.ts';
+import { BALANCE_PUSH, DATA24H_PUSH, FUNDS_PUSH, KLINE_PUSH, NOTICE_PUSH } from '../pact.ts';
 import { mockMessageProviders } from './mock-pushes.ts';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
 import { readPact, verifyPact, writePactSubset } from './verification.ts';
@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('the pact', () => {
   it('covers every endpoint the mock serves and the refusals the client handles', async () => {
     const pact = await readPact();
-    const { auth, user, index, market } = endpoints;
+    const { auth, user, index, market, account } = endpoints;
     // from the mock's handler table, so that a domain it starts serving needs contracts here
     const paths = servedEndpoints.map((entry) => entry.path);
     const answered = new Set(
@@ -46,11 +46,16 @@ describe('the pact', () => {
       `404 ${market.getIpoDetail.path}`,
       `404 ${market.getLogData.path}`,
       `404 ${market.getSymbol.path}`,
+      `409 ${account.transfer.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addRech.path}`,
+      `500 ${account.transfer.path}`,
       `500 ${auth.login.path}`,
       `500 ${user.setUserBank.path}`,
     ]);
 
-    for (const description of [NOTICE_PUSH, DATA24H_PUSH, KLINE_PUSH]) {
+    for (const description of [NOTICE_PUSH, BALANCE_PUSH, FUNDS_PUSH, DATA24H_PUSH, KLINE_PUSH]) {
       expect(
         pact.interactions
           .filter((entry) => entry.description === description)

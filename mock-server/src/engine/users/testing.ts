@@ -3,6 +3,7 @@
  * password hashing, and the shared directory, codes and limits. No exchange, no HTTP: each test
  * builds the domain it tests on top.
  */
+import { Ledger } from '../ledger/ledger.ts';
 import { createPasswordHasher } from '../passwords.ts';
 import { SeededRandom } from '../random.ts';
 import { RateLimiter } from '../rate-limit.ts';
@@ -26,7 +27,14 @@ export function userWorld() {
   };
   const hasher = createPasswordHasher(1024);
   const limiter = new RateLimiter(store.now);
-  const users = new Users({ ...store, random: new SeededRandom(7), hasher, demoBalance: '10000' });
+  const ledger = new Ledger(store);
+  const users = new Users({
+    ...store,
+    random: new SeededRandom(7),
+    hasher,
+    demoBalance: '10000',
+    ledger,
+  });
   const codes = new EmailCodes(store, users, limiter);
   return {
     store,
@@ -34,6 +42,7 @@ export function userWorld() {
     limiter,
     users,
     codes,
+    ledger,
     get state() {
       return state;
     },

@@ -13,8 +13,9 @@ describe('the user directory', () => {
       created_at: START,
       identity_status: 'unverified',
       account_mode: 'real',
-      balances: { real: { fund: '0' }, demo: { fund: '10000' } },
     });
+    expect(world.ledger.account(user.user_id, 'demo', 'fund').available.toFixed()).toBe('10000');
+    expect(world.ledger.account(user.user_id, 'real', 'fund').available.isZero()).toBe(true);
     expect(user.invite_code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     expect(user.password_hash).not.toContain('Secret123');
     expect(world.state.users[user.user_id]).toBe(user);

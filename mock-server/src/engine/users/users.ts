@@ -1,5 +1,8 @@
 import type { AccountMode, Language, UserInfo } from '@bourse/protocol';
+import Decimal from 'decimal.js';
 import { EngineError } from '../errors.ts';
+import { ACCOUNT_KINDS, SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
+import type { Ledger, TransactionInput } from '../ledger/ledger.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import type { SeededRandom } from '../random.ts';
 import type { AccountBalances, StateStore, UserRecord } from '../state.ts';
@@ -9,6 +12,7 @@ export interface UsersContext extends StateStore {
   readonly hasher: PasswordHasher;
   /** the demo fund a new account starts with */
   readonly demoBalance: string;
+  readonly ledger: Ledger;
 }
 
 export interface NewUser {
@@ -28,8 +32,6 @@ export interface NewUser {
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-const zeroBalances = (): AccountBalances => ({ fund: '0', contract: '0', option: '0' });
 
 /** E-mail addresses are kept and compared trimmed and in lower case. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -125,14 +127,41 @@ export class Users {
       password_hash: await this.ctx.hasher.hash(input.password),
       bank: null,
       wallet: null,
-      balances: {
-        real: { ...zeroBalances(), ...input.balances?.real },
-        demo: { ...zeroBalances(), fund: this.ctx.demoBalance, ...input.balances?.demo },
-      },
     };
     state.users[userId] = user;
+    this.openingBalances(userId, input.balances);
     this.ctx.changed();
     return user;
+  }
+
+  /**
+   * A new user's money, booked in the ledger: the demo fund's play money from the demo issuer
+   * (a demo top-up), and what a scenario seeds on the real accounts as an adjustment from the
+   * outside world. Nothing else gives a user a balance.
+   */
+  private openingBalances(userId: string, seeded: NewUser['balances']): void {
+    const opening: Record<AccountMode, Partial<AccountBalances>> = {
+      real: { ...seeded?.real },
+      demo: { fund: this.ctx.demoBalance, ...seeded?.demo },
+    };
+    const transactions: TransactionInput[] = [];
+    for (const mode of ['real', 'demo'] as const) {
+      for (const kind of ACCOUNT_KINDS) {
+        const amount = new Decimal(opening[mode][kind] ?? '0');
+        if (amount.isZero()) continue;
+        const source = mode === 'demo' ? SYSTEM_ACCOUNTS.demoIssuer : SYSTEM_ACCOUNTS.externalIn;
+        transactions.push({
+          kind: mode === 'demo' ? 'demo_topup' : 'adjustment',
+          ref_id: `open-${userId}`,
+          remark: 'opening balance',
+          postings: [
+            { account: source, amount: amount.negated() },
+            { account: userAccount(userId, mode, kind), amount },
+          ],
+        });
+      }
+    }
+    if (transactions.length > 0) this.ctx.ledger.commit(transactions);
   }
 
   remove(userId: string): void {

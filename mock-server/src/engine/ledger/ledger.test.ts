@@ -1,0 +1,165 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../errors.ts';
+import { refusalOf, userWorld } from '../users/testing.ts';
+import { SYSTEM_ACCOUNTS, userAccount } from './accounts.ts';
+import { LedgerInconsistency } from './ledger.ts';
+import { wireAmount } from './money.ts';
+import { Requests } from './requests.ts';
+
+const sumOf = (balances: ReadonlyMap<string, Decimal>) =>
+  [...balances.values()].reduce((sum, value) => sum.plus(value), new Decimal(0));
+
+describe('the ledger', () => {
+  it("books a new user's demo fund as a posting from the demo issuer, and nothing real", async () => {
+    const world = userWorld();
+    const user = await world.newUser('ann@example.com');
+    expect(world.ledger.account(user.user_id, 'demo', 'fund').available.toFixed()).toBe('10000');
+    expect(world.ledger.account(user.user_id, 'real', 'fund').available.isZero()).toBe(true);
+    expect(world.ledger.balance(SYSTEM_ACCOUNTS.demoIssuer).toFixed()).toBe('-10000');
+    expect(sumOf(world.ledger.balances()).isZero()).toBe(true);
+    const [flow] = world.ledger.flows(user.user_id);
+    expect(flow).toMatchObject({ kind: 'demo_topup', mode: 'demo', account: 'fund' });
+    expect(flow?.balanceAfter.toFixed()).toBe('10000');
+  });
+
+  it("books a scenario's seeded real balances as adjustments from the outside world", async () => {
+    const world = userWorld();
+    const user = await world.newUser('bo@example.com', {
+      balances: { real: { fund: '250.5', option: '10' } },
+    });
+    expect(world.ledger.account(user.user_id, 'real', 'fund').available.toFixed()).toBe('250.5');
+    expect(world.ledger.account(user.user_id, 'real', 'option').available.toFixed()).toBe('10');
+    expect(world.ledger.balance(SYSTEM_ACCOUNTS.externalIn).toFixed()).toBe('-260.5');
+  });
+
+  it('refuses a transaction that would take a user account below zero, and moves nothing', async () => {
+    const world = userWorld();
+    const user = await world.newUser('cy@example.com');
+    const before = world.ledger.transactions().length;
+    const refusal = refusalOf(() =>
+      world.ledger.post({
+        kind: 'transfer_out',
+        ref_id: 'T1',
+        postings: [
+          { account: userAccount(user.user_id, 'demo', 'fund'), amount: '-10000.00000001' },
+          { account: userAccount(user.user_id, 'demo', 'contract'), amount: '10000.00000001' },
+        ],
+      }),
+    );
+    expect(refusal).toBeInstanceOf(EngineError);
+    expect(refusal).toMatchObject({ kind: 'refused', key: 'balance_insufficient' });
+    expect(world.ledger.transactions()).toHaveLength(before);
+    expect(world.ledger.account(user.user_id, 'demo', 'fund').available.toFixed()).toBe('10000');
+  });
+
+  it('refuses postings that do not sum to zero, or finer than 8 decimals', async () => {
+    const world = userWorld();
+    const user = await world.newUser('di@example.com');
+    const account = userAccount(user.user_id, 'demo', 'fund');
+    expect(() =>
+      world.ledger.post({
+        kind: 'adjustment',
+        ref_id: 'X',
+        postings: [
+          { account, amount: '-1' },
+          { account: SYSTEM_ACCOUNTS.fees, amount: '0.5' },
+        ],
+      }),
+    ).toThrow(/does not balance/);
+    expect(() =>
+      world.ledger.post({
+        kind: 'adjustment',
+        ref_id: 'X',
+        postings: [
+          { account, amount: '-0.000000001' },
+          { account: SYSTEM_ACCOUNTS.fees, amount: '0.000000001' },
+        ],
+      }),
+    ).toThrow(/posting/);
+  });
+
+  it('shows a transfer as a transfer_out and a transfer_in, each naming the other account', async () => {
+    const world = userWorld();
+    const user = await world.newUser('ed@example.com');
+    world.ledger.post({
+      kind: 'transfer_out',
+      ref_id: 'TF1',
+      postings: [
+        { account: userAccount(user.user_id, 'demo', 'fund'), amount: '-40' },
+        {
+          account: userAccount(user.user_id, 'demo', 'contract'),
+          amount: '40',
+          kind: 'transfer_in',
+        },
+      ],
+    });
+    const flows = world.ledger.flows(user.user_id).slice(-2);
+    expect(
+      flows.map((flow) => [flow.account, flow.kind, flow.amount.toFixed(), flow.peer]),
+    ).toEqual([
+      ['fund', 'transfer_out', '-40', 'contract'],
+      ['contract', 'transfer_in', '40', 'fund'],
+    ]);
+    expect(flows.map((flow) => flow.balanceAfter.toFixed())).toEqual(['9960', '40']);
+  });
+
+  it('rebuilds the same balances from the entries, and notices entries changed behind its back', async () => {
+    const world = userWorld();
+    const user = await world.newUser('fa@example.com');
+    world.ledger.check();
+    world.reload();
+    world.ledger.check();
+    expect(world.ledger.account(user.user_id, 'demo', 'fund').available.toFixed()).toBe('10000');
+    const stored = new Map(world.ledger.balances());
+    stored.set(userAccount(user.user_id, 'demo', 'fund'), new Decimal('9999'));
+    expect(() => {
+      world.ledger.check(stored);
+    }).toThrow(LedgerInconsistency);
+  });
+});
+
+describe('request ids', () => {
+  it('replays the first answer to the same id and body, and refuses the id with another body', async () => {
+    const world = userWorld();
+    const requests = new Requests(world.store);
+    let runs = 0;
+    const call = (amount: string) =>
+      requests.once('100001', 'transfer', { request_id: 'abcdefghijklmnop', amount }, () => {
+        runs += 1;
+        return { moved: amount, run: runs };
+      });
+    expect(call('5')).toEqual({ moved: '5', run: 1 });
+    expect(call('5')).toEqual({ moved: '5', run: 1 });
+    expect(runs).toBe(1);
+    expect(refusalOf(() => call('6'))).toMatchObject({
+      kind: 'conflict',
+      key: 'request_id_reused',
+    });
+    expect(runs).toBe(1);
+    await Promise.resolve();
+  });
+
+  it('keeps no refusal: the same intent may succeed once it can', () => {
+    const world = userWorld();
+    const requests = new Requests(world.store);
+    let allowed = false;
+    const call = () =>
+      requests.once('100001', 'addCash', { request_id: 'qrstuvwxyz012345' }, () => {
+        if (!allowed) throw new EngineError('refused', 'balance_insufficient');
+        return { ok: true };
+      });
+    expect(refusalOf(call)).toBeInstanceOf(EngineError);
+    allowed = true;
+    expect(call()).toEqual({ ok: true });
+  });
+});
+
+describe('wire amounts', () => {
+  it('writes at least two decimals and at most eight', () => {
+    expect(wireAmount('100000')).toBe('100000.00');
+    expect(wireAmount('0.12345678')).toBe('0.12345678');
+    expect(wireAmount('-0')).toBe('0.00');
+    expect(wireAmount('1.5')).toBe('1.50');
+  });
+});

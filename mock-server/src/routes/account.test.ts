@@ -1,0 +1,267 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ControlClient } from '../control/client.ts';
+import { call, PASSWORD, registerUser, testApp } from '../test/wire.ts';
+
+/**
+ * The money calls over the wire, one app for the file: deposits with the obtaining step and
+ * reviews, withdrawals frozen until reviewed, transfers, the demo top-up, request-id replays, and
+ * the team.
+ */
+let app: FastifyInstance;
+let control: ControlClient;
+let token: string;
+let email: string;
+let serial = 0;
+beforeAll(async () => {
+  app = await testApp({ depositAccountDelayMs: 60_000 });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  control = new ControlClient(origin);
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(async () => {
+  serial += 1;
+  email = `payer${String(serial)}@example.com`;
+  ({ token } = await registerUser(app, email));
+});
+
+const as = <T = Record<string, unknown>>(path: string, body: Record<string, unknown> = {}) =>
+  call<T>(app, path, body, { token });
+const rid = (name: string) => `${name}-${String(serial)}-0000000000000`.slice(0, 40);
+
+interface Balance {
+  account: string;
+  available: string;
+  frozen: string;
+  total: string;
+}
+const fundOf = async () =>
+  (await as<{ list: Balance[] }>('/api/account/index')).data.list.find(
+    (item) => item.account === 'fund',
+  );
+
+/** a deposit account made ready (the clock moved past the delay) and a deposit under review */
+async function deposit(amount: string, id = rid('dep')) {
+  const pending = await as<{ status: string }>('/api/account/getRechInfo', {
+    method: 'usdt',
+    network: 'TRC20',
+  });
+  expect(pending.data.status).toBe('pending');
+  await control.advance(60_000);
+  const ready = await as<{ status: string; wallet: { address: string } }>(
+    '/api/account/getRechInfo',
+    { method: 'usdt', network: 'TRC20' },
+  );
+  expect(ready.data.status).toBe('ready');
+  expect(ready.data.wallet.address).toMatch(/^T/);
+  return as<{ id: string; status: string }>('/api/account/addRech', {
+    request_id: id,
+    method: 'usdt',
+    network: 'TRC20',
+    amount,
+    tx_hash: 'ab'.repeat(32),
+  });
+}
+
+describe('deposits', () => {
+  it('obtains the account (an e-mail follows), then credits an approved deposit once', async () => {
+    const early = await as('/api/account/addRech', {
+      request_id: rid('early'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '100',
+      tx_hash: 'ab'.repeat(32),
+    });
+    expect(early.code).toBe(500);
+    const made = await deposit('100');
+    expect(made.data.status).toBe('reviewing');
+    expect((await control.mailbox({ to: email, purpose: 'deposit_account' })).length).toBe(1);
+    // a retry of the same intent gives the same deposit, not a second one
+    const again = await as<{ id: string }>('/api/account/addRech', {
+      request_id: rid('dep'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '100',
+      tx_hash: 'ab'.repeat(32),
+    });
+    expect(again.data.id).toBe(made.data.id);
+    const reused = await as('/api/account/addRech', {
+      request_id: rid('dep'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '200',
+      tx_hash: 'ab'.repeat(32),
+    });
+    expect(reused.code).toBe(409);
+    expect(reused.msg).toMatch(/different details/);
+    expect((await fundOf())?.available).toBe('0.00');
+    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
+    expect((await fundOf())?.available).toBe('100.00');
+    const log = await as<{ list: { status: string; credited_amount: string }[] }>(
+      '/api/account/rechlog',
+    );
+    expect(log.data.list[0]).toMatchObject({ status: 'approved', credited_amount: '100.00' });
+  });
+
+  it('shows a rejected deposit with its reason, and a cancelled one; neither credits', async () => {
+    const rejected = await deposit('50', rid('rej'));
+    await control.reviewDeposit({ id: rejected.data.id, decision: 'reject', reason: 'No funds' });
+    const cancelled = await as<{ id: string }>('/api/account/addRech', {
+      request_id: rid('can'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '60',
+      tx_hash: 'cd'.repeat(32),
+    });
+    const cancel = await as<{ status: string }>('/api/account/cancelRech', {
+      id: cancelled.data.id,
+      request_id: rid('cancel'),
+    });
+    expect(cancel.data.status).toBe('cancelled');
+    const late = await as('/api/account/cancelRech', {
+      id: rejected.data.id,
+      request_id: rid('late'),
+    });
+    expect(late.code).toBe(500);
+    const log = await as<{ list: { status: string; reject_reason: string }[] }>(
+      '/api/account/rechlog',
+    );
+    expect(log.data.list.map((row) => [row.status, row.reject_reason])).toEqual([
+      ['cancelled', ''],
+      ['rejected', 'No funds'],
+    ]);
+    expect((await fundOf())?.available).toBe('0.00');
+  });
+});
+
+describe('withdrawals', () => {
+  it('is refused without identity, then without a bound target', async () => {
+    const body = { request_id: rid('w'), method: 'usdt', amount: '30', password: PASSWORD };
+    const unverified = await as('/api/account/addCash', body);
+    expect(unverified.code).toBe(500);
+    expect(unverified.msg).toMatch(/identity verification/);
+    const user = app.exchange.users.byEmail(email);
+    if (!user) throw new Error('no user');
+    user.identity_status = 'verified';
+    const unbound = await as('/api/account/addCash', body);
+    expect(unbound.msg).toMatch(/Bind a bank account/);
+  });
+
+  it('freezes the amount, then debits it with the fee on approval or releases it on rejection', async () => {
+    const made = await deposit('1000');
+    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
+    const user = app.exchange.users.byEmail(email);
+    if (!user) throw new Error('no user');
+    user.identity_status = 'verified';
+    await as('/api/users/setUserWallet', {
+      network: 'TRC20',
+      address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    });
+    const wrong = await as('/api/account/addCash', {
+      request_id: rid('wx'),
+      method: 'usdt',
+      amount: '100',
+      password: 'Wrong1234',
+    });
+    expect(wrong.code).not.toBe(200);
+    const first = await as<{ id: string; fee: string; received_amount: string }>(
+      '/api/account/addCash',
+      { request_id: rid('w1'), method: 'usdt', amount: '100', password: PASSWORD },
+    );
+    expect(first.data).toMatchObject({ fee: '1.00', received_amount: '99.00' });
+    expect(await fundOf()).toMatchObject({ available: '900.00', frozen: '100.00' });
+    await control.reviewWithdrawal({ id: first.data.id, decision: 'approve' });
+    expect(await fundOf()).toMatchObject({ available: '900.00', frozen: '0.00', total: '900.00' });
+
+    const second = await as<{ id: string }>('/api/account/addCash', {
+      request_id: rid('w2'),
+      method: 'usdt',
+      amount: '200',
+      password: PASSWORD,
+    });
+    await control.reviewWithdrawal({ id: second.data.id, decision: 'reject', reason: 'Mismatch' });
+    expect(await fundOf()).toMatchObject({ available: '900.00', frozen: '0.00' });
+    const log = await as<{ list: { status: string; reject_reason: string }[] }>(
+      '/api/account/cashlog',
+    );
+    expect(log.data.list.map((row) => row.status)).toEqual(['rejected', 'approved']);
+    const info = await as<{ available: string; fee_rate: string }>('/api/account/cashInfo');
+    expect(info.data).toMatchObject({ available: '900.00', fee_rate: '0.01' });
+    app.exchange.ledger.check();
+  });
+});
+
+describe('transfers and the demo', () => {
+  it('moves money between two accounts of the current mode once, and lists both flows', async () => {
+    await as('/api/users/changeMock', { account_mode: 'demo' });
+    const body = { from: 'fund', to: 'option', amount: '250.5', request_id: rid('t') };
+    const moved = await as<{ from: Balance; to: Balance }>('/api/account/transfer', body);
+    expect(moved.data.from.available).toBe('99749.50');
+    expect(moved.data.to.available).toBe('250.50');
+    expect((await as('/api/account/transfer', body)).data).toEqual(moved.data);
+    const over = await as('/api/account/transfer', {
+      ...body,
+      request_id: rid('t2'),
+      amount: '1e9',
+    });
+    expect(over.code).toBe(400);
+    const short = await as('/api/account/transfer', {
+      ...body,
+      request_id: rid('t3'),
+      amount: '100000',
+    });
+    expect(short.msg).toMatch(/Insufficient/);
+    const flows = await as<{ list: { kind: string; amount: string }[] }>('/api/account/list', {
+      kinds: ['transfer_in', 'transfer_out'],
+    });
+    expect(flows.data.list.map((row) => [row.kind, row.amount])).toEqual(
+      [
+        ['transfer_out', '-250.50'],
+        ['transfer_in', '250.50'],
+      ].toReversed(),
+    );
+  });
+
+  it('tops up the demo fund account, whatever the mode', async () => {
+    const topped = await as<{ account_mode: string; balance: Balance }>(
+      '/api/account/addRechMock',
+      {
+        amount: '5000',
+        request_id: rid('demo'),
+      },
+    );
+    expect(topped.data).toMatchObject({
+      account_mode: 'demo',
+      balance: { account: 'fund', available: '105000.00' },
+    });
+    // the real fund account has not moved
+    expect((await fundOf())?.available).toBe('0.00');
+  });
+});
+
+describe('the team', () => {
+  it('lists a friend who registered with the invite code, with rewards from the ledger', async () => {
+    const share = await as<{ invite_code: string; invite_link: string; rules: unknown[] }>(
+      '/api/team/shareInfo',
+    );
+    expect(share.data.invite_link).toContain(share.data.invite_code);
+    expect(share.data.rules).toHaveLength(2);
+    const friend = await registerUser(app, `friend${String(serial)}@example.com`, {
+      invite_code: share.data.invite_code,
+    });
+    const me = app.exchange.users.byEmail(email);
+    if (!me) throw new Error('no user');
+    app.exchange.funds.rewardFee(String(friend.user['user_id']), '10', 'FEE1');
+    const team = await as<{
+      friend_count: number;
+      total_contribution: string;
+      list: { level: number; contribution: string; nickname: string }[];
+    }>('/api/team/teamInfo');
+    expect(team.data.friend_count).toBe(1);
+    expect(team.data.total_contribution).toBe('2.00');
+    expect(team.data.list[0]).toMatchObject({ level: 1, contribution: '2.00' });
+    expect(team.data.list[0]?.nickname).toMatch(/^fr\*\*\*@example\.com$/);
+  });
+});

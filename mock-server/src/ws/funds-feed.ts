@@ -1,0 +1,51 @@
+import type { Exchange } from '../engine/exchange.ts';
+import type { SocketGateway } from './gateway.ts';
+
+/** How often what waits on the clock (deposit accounts, automatic reviews) is looked at, ms. */
+const TICK_MS = 500;
+
+/**
+ * The private money pushes: `Balance` to a user whose accounts moved, `Funds` when a review decided
+ * a deposit or withdrawal, `Notice` when an exclusive deposit account is ready. Pushes go out on
+ * the next turn of the event loop, after the change is saved and the call answered. Returns stop.
+ */
+export function fundsFeed(exchange: Exchange, gateway: SocketGateway): () => void {
+  const moved = new Set<string>();
+  let queued = false;
+  const flush = () => {
+    queued = false;
+    for (const userId of moved) {
+      if (exchange.live().users[userId]) {
+        gateway.pushToUser(userId, 'Balance', exchange.funds.balances(userId));
+      }
+    }
+    moved.clear();
+  };
+  exchange.ledger.onCommit((transactions) => {
+    for (const transaction of transactions) {
+      // a new user's opening balances: nobody can be listening for them yet
+      if (transaction.ref_id.startsWith('open-')) continue;
+      for (const posting of transaction.postings) {
+        const [owner, userId] = posting.account.split(':');
+        if (owner === 'user' && userId !== undefined) moved.add(userId);
+      }
+    }
+    if (!queued) {
+      queued = true;
+      setImmediate(flush);
+    }
+  });
+  exchange.funds.onEvent((event) => {
+    setImmediate(() => {
+      if (event.type === 'funds') gateway.pushToUser(event.userId, 'Funds', event.push);
+      else gateway.pushToUser(event.userId, 'Notice', event.notice);
+    });
+  });
+  const timer = setInterval(() => {
+    exchange.funds.tick();
+  }, TICK_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+  };
+}
