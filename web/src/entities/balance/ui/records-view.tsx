@@ -57,6 +57,7 @@ export function RecordsView<Reply extends PageReply<{ readonly id: string }>>({
   if (view === 'empty') {
     return (
       <EmptyState
+        emptyList
         title={t('funds.records.emptyTitle')}
         hint={t('funds.records.emptyHint')}
         action={{ label: t('funds.records.checkAgain'), onClick: retry, outline: true }}

@@ -76,14 +76,20 @@ export function EmptyState({
   hint,
   action,
   className,
+  emptyList = false,
 }: {
   title: string;
   hint: string;
   action?: StateAction;
   className?: string;
+  /**
+   * a list with nothing in it yet (records), not an item that is missing: marked so that the
+   * every-route check tells the two apart
+   */
+  emptyList?: boolean;
 }) {
   return (
-    <div className={className ?? styles.state}>
+    <div className={className ?? styles.state} {...(emptyList ? { 'data-empty-list': '' } : {})}>
       <EmptyBlock title={title} description={hint}>
         {action ? (
           <Button
