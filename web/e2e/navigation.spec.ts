@@ -114,6 +114,18 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await tap(text('user.menu.servicePolicy'));
   await at(PATHS.configDetail);
   await back(PATHS.user);
+  await tap(text('user.menu.verified'));
+  await at(PATHS.verified);
+  await back(PATHS.user);
+  await tap(text('user.menu.bind'));
+  await at(PATHS.bind);
+  await tap(text('bind.bank'));
+  await at(PATHS.bindBank);
+  await back(PATHS.bind);
+  await tap(text('bind.usdt'));
+  await at(PATHS.bindUsdt);
+  await back(PATHS.bind);
+  await back(PATHS.user);
   await back(PATHS.home);
 
   // The money screens, from the Assets tab: each with its records (a link in its header).
