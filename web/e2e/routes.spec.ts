@@ -124,6 +124,9 @@ function englishLeftovers(language: Language): ReadonlySet<string> {
     if (PLACEHOLDER.test(english) || !/\p{L}{3}/u.test(english)) continue;
     if (text(key, language) !== english) leftovers.add(english);
   }
+  // a word the language itself uses for another text is its own (Italian says "Account" in
+  // Settings and "Conto" in the fund records)
+  for (const key of keysOf(language)) leftovers.delete(text(key, language));
   return leftovers;
 }
 
