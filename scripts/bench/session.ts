@@ -2,7 +2,14 @@
 // (signed headers, encrypted reply), and the local-storage entries the app reads it back from.
 import { randomUUID } from 'node:crypto';
 import { SCENARIOS } from '@bourse/fixtures';
-import { CODES, endpoints, envelopeSchema, HEADERS, TIME_FIELD } from '@bourse/protocol';
+import {
+  CODES,
+  endpoints,
+  envelopeSchema,
+  HEADERS,
+  TIME_FIELD,
+  type ResponseOf,
+} from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 
 /** The demo account of the verified-trader scenario, which `npm start` starts from. */
@@ -12,14 +19,21 @@ export function demoAccount(): { email: string; password: string } {
   return { email: user.email, password: user.password };
 }
 
-/**
- * Signs in and answers what the app keeps in local storage for a session, keyed and encoded as
- * the app stores them (web/src/shared/storage: the `bourse.` prefix, effector-storage's JSON).
- */
-export async function signedInStorage(
+/** A session taken over the wire: the device id it was signed with, the token and the user. */
+export interface WireSession {
+  uuid: string;
+  token: string;
+  user: ResponseOf<typeof endpoints.auth.login>['user'];
+  /** whether the reply's data came encrypted, as the real backend sends it */
+  encrypted: boolean;
+}
+
+/** Signs in at `origin` as the app's login does: signed headers, the reply decrypted. */
+export async function wireSignIn(
   origin: string,
   account: { email: string; password: string } = demoAccount(),
-): Promise<Record<string, string>> {
+  signal?: AbortSignal,
+): Promise<WireSession> {
   const codec = createNodeCodec();
   const uuid = randomUUID();
   const time = Date.now();
@@ -37,12 +51,27 @@ export async function signedInStorage(
       password: account.password,
       [TIME_FIELD]: time,
     }),
+    ...(signal === undefined ? {} : { signal }),
   });
   const envelope = envelopeSchema.parse(await response.json());
-  if (envelope.code !== CODES.ok) throw new Error(`login refused: ${envelope.msg}`);
+  if (envelope.code !== CODES.ok)
+    throw new Error(`login refused: ${String(envelope.code)} ${envelope.msg}`);
+  const encrypted = typeof envelope.data === 'string';
   const data: unknown =
     typeof envelope.data === 'string' ? JSON.parse(codec.decrypt(envelope.data)) : envelope.data;
   const { token, user } = endpoints.auth.login.response.parse(data);
+  return { uuid, token, user, encrypted };
+}
+
+/**
+ * Signs in and answers what the app keeps in local storage for a session, keyed and encoded as
+ * the app stores them (web/src/shared/storage: the `bourse.` prefix, effector-storage's JSON).
+ */
+export async function signedInStorage(
+  origin: string,
+  account: { email: string; password: string } = demoAccount(),
+): Promise<Record<string, string>> {
+  const { uuid, token, user } = await wireSignIn(origin, account);
   return {
     'bourse.uuid': JSON.stringify(uuid),
     'bourse.token': JSON.stringify(token),

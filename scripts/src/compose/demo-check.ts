@@ -1,21 +1,9 @@
 // What a phone does first against the demo, through whatever serves it (nginx in front of the
 // mock, locally or in docker compose): a signed, encrypted sign-in, then the live feed's Data24h.
 import { randomUUID } from 'node:crypto';
-import {
-  CMD,
-  CODES,
-  endpoints,
-  envelopeSchema,
-  HEADERS,
-  parseServerFrame,
-  pushMessage,
-  socketUrl,
-  TIME_FIELD,
-  TOPIC,
-} from '@bourse/protocol';
-import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { CMD, parseServerFrame, pushMessage, socketUrl, TOPIC } from '@bourse/protocol';
 import WebSocket from 'ws';
-import { demoAccount } from '../../bench/session.ts';
+import { demoAccount, wireSignIn } from '../../bench/session.ts';
 
 export interface DemoCheck {
   /** the signed-in user's e-mail, read from the decrypted login reply */
@@ -26,34 +14,9 @@ export interface DemoCheck {
 
 /** Signs in as the demo account with a signed, encrypted call to `origin` (http://host:port). */
 export async function signIn(origin: string): Promise<{ token: string; email: string }> {
-  const codec = createNodeCodec();
-  const account = demoAccount();
-  const uuid = randomUUID();
-  const time = Date.now();
-  const response = await fetch(`${origin}${endpoints.auth.login.path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [HEADERS.language]: 'en',
-      [HEADERS.uuid]: uuid,
-      [HEADERS.token]: codec.signToken(null, time, uuid),
-    },
-    body: JSON.stringify({
-      account: account.email,
-      area_code: '',
-      password: account.password,
-      [TIME_FIELD]: time,
-    }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const envelope = envelopeSchema.parse(await response.json());
-  if (envelope.code !== CODES.ok)
-    throw new Error(`login refused: ${envelope.code} ${envelope.msg}`);
-  if (typeof envelope.data !== 'string') throw new Error('the login reply was not encrypted');
-  const { token, user } = endpoints.auth.login.response.parse(
-    JSON.parse(codec.decrypt(envelope.data)),
-  );
-  return { token, email: user.email };
+  const session = await wireSignIn(origin, demoAccount(), AbortSignal.timeout(15_000));
+  if (!session.encrypted) throw new Error('the login reply was not encrypted');
+  return { token: session.token, email: session.user.email };
 }
 
 /** Opens the feed at `origin`'s /ws, binds the session, subscribes to Data24h, waits for a push. */
