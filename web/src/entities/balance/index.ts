@@ -23,4 +23,4 @@ export {
   type FlowKind,
   type FundFlow,
 } from './model/flows.ts';
-export { RecordCard, RecordsView } from './ui/records-view.tsx';
+export { RecordsView } from './ui/records-view.tsx';

@@ -1,12 +1,12 @@
 import {
   ACCOUNT_KINDS,
   AccountModeMark,
-  RecordCard,
   RecordsView,
   type AccountKind,
   type FlowKind,
   type FundFlow,
 } from '#entities/balance';
+import { RecordCard } from '#shared/ui/list';
 import { flowKind } from '@bourse/protocol/endpoints/account';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';

@@ -8,9 +8,8 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
-import { copyText } from '#shared/lib';
 import { navigated, PATHS } from '#shared/routing';
-import { notifyFx } from '#shared/ui/toast';
+import { createCopyAction, notifyFx } from '#shared/ui/toast';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -38,7 +37,6 @@ export const txHashChanged = createEvent<string>();
 export const proofSelected = createEvent<File>();
 export const proofRemoved = createEvent();
 export const infoRetried = createEvent();
-export const copyClicked = createEvent<string>();
 export const submitClicked = createEvent();
 
 export const $method = createStore<DepositMethod>('usdt').on(methodChanged, (_, method) => method);
@@ -97,10 +95,10 @@ sample({
 
 // ---- copying the address ---------------------------------------------------------------
 
-export const copyTextFx = createEffect((text: string) => copyText(text));
-sample({ clock: copyClicked, filter: (text) => text !== '', target: copyTextFx });
-sample({ clock: copyTextFx.done, fn: () => 'funds.deposit.copied', target: notifyFx });
-sample({ clock: copyTextFx.fail, fn: () => 'funds.deposit.copyFailed', target: notifyFx });
+export const { copyRequested: copyClicked, copyTextFx } = createCopyAction({
+  copied: 'funds.deposit.copied',
+  failed: 'funds.deposit.copyFailed',
+});
 
 // ---- the proof photo (bank) ------------------------------------------------------------
 

@@ -42,7 +42,7 @@ import {
 } from '../model/recharge.ts';
 import styles from './recharge-page.module.css';
 
-const QrCode = lazy(() => import('./qr-code.tsx').then((module) => ({ default: module.QrCode })));
+const QrCode = lazy(() => import('#shared/ui/qr').then((module) => ({ default: module.QrCode })));
 
 export function RechargePage() {
   const { t } = useTranslation();
@@ -186,7 +186,7 @@ function Obtaining() {
           retry();
         }}
       >
-        {t('funds.records.checkAgain')}
+        {t('common.list.checkAgain')}
       </Button>
     </section>
   );

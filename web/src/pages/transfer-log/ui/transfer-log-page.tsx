@@ -1,4 +1,5 @@
-import { AccountModeMark, RecordCard, RecordsView, type FundFlow } from '#entities/balance';
+import { AccountModeMark, RecordsView, type FundFlow } from '#entities/balance';
+import { RecordCard } from '#shared/ui/list';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';

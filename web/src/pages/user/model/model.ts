@@ -1,8 +1,7 @@
 import { endpoints, type AccountMode } from '@bourse/protocol';
 import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
-import { copyText } from '#shared/lib';
-import { notifyFx } from '#shared/ui/toast';
+import { createCopyAction, notifyFx } from '#shared/ui/toast';
 import {
   $userInfo,
   fetchUserInfoFx,
@@ -10,7 +9,7 @@ import {
   rememberedAccountForgotten,
   userInfoUpdated,
 } from '#shared/session';
-import { createEffect, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
 /** The personal centre is on screen. */
@@ -34,14 +33,10 @@ sample({ clock: [UserPageGate.open, userRetried], fn: () => ({}), target: fetchU
 
 // ---- copying the user id and the invite code --------------------------------------------
 
-export const copyRequested = createEvent<string>();
-
-/** Copies over HTTPS and over plain http on a LAN address alike (see `copyText`). */
-export const copyTextFx = createEffect((text: string) => copyText(text));
-
-sample({ clock: copyRequested, filter: (text) => text !== '', target: copyTextFx });
-sample({ clock: copyTextFx.done, fn: () => 'user.copied', target: notifyFx });
-sample({ clock: copyTextFx.fail, fn: () => 'user.copyFailed', target: notifyFx });
+export const { copyRequested, copyTextFx } = createCopyAction({
+  copied: 'user.copied',
+  failed: 'user.copyFailed',
+});
 
 // ---- real and demo accounts (SPEC.md §4) ----------------------------------------------
 
