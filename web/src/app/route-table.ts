@@ -49,6 +49,8 @@ export const ROUTE_TABLE = [
   { path: 'bindUsdt', page: 'bind-usdt', auth: true },
   { path: 'bindBank', page: 'bind-bank', auth: true },
   { path: 'verified', page: 'verified', auth: true },
+  { path: 'invite', page: 'invite', auth: true },
+  { path: 'team', page: 'team', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -52,6 +52,8 @@ const PAGE_LOADERS = {
   'bind-usdt': () => import('#pages/bind-usdt'),
   'bind-bank': () => import('#pages/bind-bank'),
   verified: () => import('#pages/verified'),
+  invite: () => import('#pages/invite'),
+  team: () => import('#pages/team'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

@@ -595,13 +595,11 @@ export class Funds {
 
   // ---- team ----------------------------------------------------------------------------------
 
+  /** What the invite page shows but the link: the routes make that from the code. */
   shareInfo(userId: string, language: Language) {
     const user = this.users.get(userId);
-    const link = `/pages/register/register?invite_code=${user.invite_code}`;
     return {
       invite_code: user.invite_code,
-      invite_link: link,
-      qr_content: link,
       rules: TEAM_REWARD_RULES.map((rule) => ({
         level: rule.level,
         rate: rule.rate,

@@ -3,7 +3,7 @@ import { declareAvailablePaths } from './available.ts';
 import { linkTargetOf } from './links.ts';
 import { PATHS } from './paths.ts';
 
-// This build's pages, as app/routes.tsx declares them: the contract and invite pages have not landed.
+// This build's pages, as app/routes.tsx declares them: the contract and options pages have not landed.
 declareAvailablePaths([PATHS.home, PATHS.quotes, PATHS.user, PATHS.announcementDetail]);
 
 describe('where a link of the app leads', () => {
@@ -17,7 +17,10 @@ describe('where a link of the app leads', () => {
 
   it('goes to the closest registered screen in place of a page that has not landed', () => {
     expect(linkTargetOf(PATHS.contract)).toEqual({ kind: 'route', to: PATHS.quotes });
-    expect(linkTargetOf(`${PATHS.invite}?from=banner`)).toEqual({ kind: 'route', to: PATHS.user });
+    expect(linkTargetOf(`${PATHS.options}?from=banner`)).toEqual({
+      kind: 'route',
+      to: PATHS.quotes,
+    });
     expect(linkTargetOf(PATHS.withdraw, PATHS.quotes)).toEqual({ kind: 'route', to: PATHS.quotes });
   });
 

@@ -24,16 +24,12 @@ export const isRouteAvailable = (to: string): boolean => isPathAvailable(pathOfL
 
 /**
  * The registered screen closest to what a link to a page that has not landed promises: trading
- * (a contract, options, the coin guess) is done from Market today; an invitation or one's funds
- * from the personal centre, which shows the invite code.
+ * (a contract, options, the coin guess) is done from Market today.
  */
 const STAND_INS: Readonly<Partial<Record<string, string>>> = {
   [PATHS.contract]: PATHS.quotes,
   [PATHS.options]: PATHS.quotes,
   [PATHS.game]: PATHS.quotes,
-  [PATHS.invite]: PATHS.user,
-  [PATHS.team]: PATHS.user,
-  [PATHS.assets]: PATHS.user,
 };
 
 /**

@@ -28,7 +28,7 @@ export type RegisterField = CodeFormField | 'inviteCode';
 export type RegisterErrors = FormErrors<RegisterField>;
 
 export interface RegisterGateProps {
-  /** `?invite=` or `?code=` of an invitation link */
+  /** `?invite_code=` (the links `team/shareInfo` gives), `?invite=` or `?code=` of an invitation link */
   readonly invite: string | null;
 }
 

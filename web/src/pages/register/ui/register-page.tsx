@@ -1,3 +1,4 @@
+import { INVITE_CODE_PARAM } from '@bourse/protocol';
 import { AuthFooter, AuthForm, AuthHero, FormError, GuestLanguage } from '#features/auth-form';
 import { CodeFormFields } from '#features/email-code';
 import { PATHS } from '#shared/routing';
@@ -31,7 +32,7 @@ const INVITE_MESSAGE = messageIdOf('register-invite');
 export function RegisterPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const invite = search.get('invite') ?? search.get('code');
+  const invite = search.get(INVITE_CODE_PARAM) ?? search.get('invite') ?? search.get('code');
   const gateProps = useMemo(() => ({ invite }), [invite]);
   useGate(RegisterGate, gateProps);
 

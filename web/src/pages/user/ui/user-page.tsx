@@ -39,6 +39,8 @@ import styles from './user-page.module.css';
 const MENU: readonly { key: string; to: string; icon: IconName }[] = [
   { key: 'verified', to: PATHS.verified, icon: 'policy' },
   { key: 'bind', to: PATHS.bind, icon: 'wallet' },
+  { key: 'invite', to: PATHS.invite, icon: 'invite' },
+  { key: 'team', to: PATHS.team, icon: 'team' },
   { key: 'settings', to: PATHS.setup, icon: 'settings' },
   { key: 'announcements', to: PATHS.announcement, icon: 'announcement' },
   { key: 'help', to: PATHS.help, icon: 'help' },

@@ -1,0 +1,1 @@
+export { InvitePage as Component } from './ui/invite-page.tsx';

@@ -1,0 +1,1 @@
+export { TeamPage as Component } from './ui/team-page.tsx';
