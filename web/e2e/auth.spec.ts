@@ -8,6 +8,7 @@ import {
   openApp,
   scenarioUser,
   openPersonalCentre,
+  register,
   signInByApi,
   stored,
   test,
@@ -16,19 +17,6 @@ import {
 
 const NEW_USER = { email: 'new.trader@example.com', password: 'Trade2026x' };
 const FRESH_USER = scenarioUser('fresh-user');
-
-/** Fills the registration form, with the code the mock e-mailed, and submits it. */
-async function register(page: Page, account: { email: string; password: string }) {
-  await openApp(page, '/pages/register/register');
-  await page.locator('#register-email').fill(account.email);
-  await page.getByRole('button', { name: text('emailCode.send') }).click();
-  await expect(page.getByRole('status').filter({ hasText: account.email })).toBeVisible();
-  const code = await control.latestCode(account.email);
-  await page.locator('#register-code').fill(code);
-  await page.locator('#register-password').fill(account.password);
-  await page.locator('#register-confirm').fill(account.password);
-  await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
-}
 
 /** Logs out from the personal centre, through its confirmation sheet. */
 async function logOut(page: Page) {

@@ -40,6 +40,8 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   const tab = (name: string) =>
     page.getByRole('navigation', { name: text('nav.tabs') }).getByRole('link', { name });
   const account = () => page.getByRole('link', { name: text('user.title'), exact: true });
+  const headerLinkOf = (name: string) =>
+    page.getByRole('banner').getByRole('link', { name, exact: true });
   const tap = async (name: string) => {
     await page.getByRole('main').getByRole('link', { name, exact: true }).first().click();
   };
@@ -126,11 +128,23 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await at(PATHS.bindUsdt);
   await back(PATHS.bind);
   await back(PATHS.user);
+  // The invite page, its way to the team, and the team's way back to inviting.
+  await tap(text('user.menu.invite'));
+  await at(PATHS.invite);
+  await tap(text('invite.seeTeam'));
+  await at(PATHS.team);
+  await back(PATHS.invite);
+  await back(PATHS.user);
+  await tap(text('user.menu.team'));
+  await at(PATHS.team);
+  await headerLinkOf(text('team.invite')).click();
+  await at(PATHS.invite);
+  await back(PATHS.team);
+  await back(PATHS.user);
   await back(PATHS.home);
 
   // The money screens, from the Assets tab: each with its records (a link in its header).
-  const headerLink = (name: string) =>
-    page.getByRole('banner').getByRole('link', { name, exact: true });
+  const headerLink = headerLinkOf;
   await tab(text('nav.assets')).click();
   await at(PATHS.assets);
   for (const [action, path, records, log] of [
@@ -184,8 +198,8 @@ test.describe('links to screens that have not landed', () => {
     const expectations = [
       // "US stocks with leverage" promises the contract screen: Market is where to trade today.
       { title: /US stocks with leverage/, path: PATHS.quotes, heading: text('market.title') },
-      // "Invite friends" promises the invite screen: the personal centre has the invite code.
-      { title: /Invite friends/, path: PATHS.user, heading: text('user.title') },
+      // "Invite friends" opens the invite screen itself, now there.
+      { title: /Invite friends/, path: PATHS.invite, heading: text('invite.title') },
     ];
     for (const expected of expectations) {
       // The keyboard's way: the slides off screen are links too.

@@ -136,6 +136,26 @@ export async function signIn(
   await expectLanded(page);
 }
 
+/**
+ * Fills the registration form, with the code the mock e-mailed, and submits it. `path` may be an
+ * invitation link (the register page with a code in its query).
+ */
+export async function register(
+  page: Page,
+  account: { email: string; password: string },
+  path = '/pages/register/register',
+): Promise<void> {
+  await openApp(page, path);
+  await page.locator('#register-email').fill(account.email);
+  await page.getByRole('button', { name: text('emailCode.send') }).click();
+  await expect(page.getByRole('status').filter({ hasText: account.email })).toBeVisible();
+  const code = await control.latestCode(account.email);
+  await page.locator('#register-code').fill(code);
+  await page.locator('#register-password').fill(account.password);
+  await page.locator('#register-confirm').fill(account.password);
+  await page.getByRole('button', { name: text('register.submit'), exact: true }).click();
+}
+
 /** The home screen, where signing in lands (LANDING_PATH). */
 export async function expectLanded(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/pages\/home\/home$/);

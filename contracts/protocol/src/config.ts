@@ -28,6 +28,12 @@ export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** The field every request body carries: the client's clock in ms, taken once per request. */
 export const TIME_FIELD = 'time';
 
+/**
+ * The query parameter of an invite link that carries the inviter's code (`team/shareInfo`'s
+ * link): the register page reads it, and the mock's links carry it.
+ */
+export const INVITE_CODE_PARAM = 'invite_code';
+
 /** The built-in token a guest signs with. */
 export const DEFAULT_TOKEN = 'bourse-guest-v1';
 

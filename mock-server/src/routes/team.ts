@@ -1,4 +1,4 @@
-import { INVITE_CODE_PARAM } from '@bourse/protocol';
+import { INVITE_CODE_PARAM } from '@bourse/protocol/config';
 import type { DomainHandlers } from './handlers.ts';
 
 /** The register page with the code filled in; a path, so the app shows it on its own origin

@@ -3,12 +3,6 @@ import { decimalString, empty, idString, pageOf, pageRequest, timestampMs } from
 import { accountKind } from './account.ts';
 import { endpoint } from './endpoint.ts';
 
-/**
- * The query parameter of an invite link that carries the inviter's code: the register page
- * reads it, and the mock's links carry it.
- */
-export const INVITE_CODE_PARAM = 'invite_code';
-
 /** One reward rule: the share of a friend's trading fees paid to the inviter. */
 export const rewardRule = z.object({
   /** 1 for a friend the user invited, 2 for a friend of that friend */

@@ -1,4 +1,4 @@
-import { INVITE_CODE_PARAM } from '@bourse/protocol';
+import { INVITE_CODE_PARAM } from '@bourse/protocol/config';
 import { AuthFooter, AuthForm, AuthHero, FormError, GuestLanguage } from '#features/auth-form';
 import { CodeFormFields } from '#features/email-code';
 import { PATHS } from '#shared/routing';
