@@ -38,8 +38,15 @@ describe('the pact', () => {
       .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
     expect(refused.sort()).toEqual([
+      `400 ${account.addCash.path}`,
+      `400 ${account.addRech.path}`,
+      `400 ${account.addRech.path}`,
+      `400 ${account.transfer.path}`,
       `400 ${auth.register.path}`,
       `400 ${user.setUserBank.path}`,
+      `400 ${user.setUserBank.path}`,
+      `400 ${user.setUserWallet.path}`,
+      `400 ${user.setUserWallet.path}`,
       `400 ${user.setUserWallet.path}`,
       `401 ${user.info.path}`,
       `404 ${index.noticeDetail.path}`,
@@ -49,9 +56,16 @@ describe('the pact', () => {
       `409 ${account.transfer.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
       `500 ${account.addRech.path}`,
+      `500 ${account.addRech.path}`,
+      `500 ${account.cancelRech.path}`,
       `500 ${account.transfer.path}`,
       `500 ${auth.login.path}`,
+      `500 ${user.setAuthentication.path}`,
+      `500 ${user.setAuthentication.path}`,
       `500 ${user.setUserBank.path}`,
     ]);
 
