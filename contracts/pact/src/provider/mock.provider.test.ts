@@ -6,7 +6,14 @@
 import { buildApp, servedEndpoints } from '@bourse/mock-server';
 import { CODES, endpoints } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_PUSH, DATA24H_PUSH, FUNDS_PUSH, KLINE_PUSH, NOTICE_PUSH } from '../pact.ts';
+import {
+  BALANCE_PUSH,
+  DATA24H_PUSH,
+  FUNDS_PUSH,
+  FUNDS_WITHDRAWAL_PUSH,
+  KLINE_PUSH,
+  NOTICE_PUSH,
+} from '../pact.ts';
 import { mockMessageProviders } from './mock-pushes.ts';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
 import { readPact, verifyPact, writePactSubset } from './verification.ts';
@@ -69,7 +76,14 @@ describe('the pact', () => {
       `500 ${user.setUserBank.path}`,
     ]);
 
-    for (const description of [NOTICE_PUSH, BALANCE_PUSH, FUNDS_PUSH, DATA24H_PUSH, KLINE_PUSH]) {
+    for (const description of [
+      NOTICE_PUSH,
+      BALANCE_PUSH,
+      FUNDS_PUSH,
+      FUNDS_WITHDRAWAL_PUSH,
+      DATA24H_PUSH,
+      KLINE_PUSH,
+    ]) {
       expect(
         pact.interactions
           .filter((entry) => entry.description === description)
