@@ -32,9 +32,13 @@ export const HEX64 = /^[0-9a-f]{64}$/;
 /** The description of the socket's Notice push: the key of its message provider. */
 export const NOTICE_PUSH = 'a Notice push on the socket';
 
-/** The descriptions of the money pushes: the balances after a move, a decided deposit. */
+/**
+ * The descriptions of the money pushes: the balances after a move, a decided deposit, a decided
+ * withdrawal.
+ */
 export const BALANCE_PUSH = 'a Balance push on the socket';
 export const FUNDS_PUSH = 'a Funds push on the socket';
+export const FUNDS_WITHDRAWAL_PUSH = 'a Funds push about a decided withdrawal on the socket';
 
 /** The descriptions of the market's public pushes: the keys of their message providers. */
 export const DATA24H_PUSH = 'a Data24h push on the socket';

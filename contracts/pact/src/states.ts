@@ -38,10 +38,14 @@ export type StateParams = {
   "the user's identity is verified": { email: string; name: string };
   /** added: the review rejected the user's identity submission for this reason */
   "the user's identity was rejected": { email: string; reason: string };
+  /** added: the user's identity documents are submitted and wait for the review */
+  "the user's identity is under review": { email: string };
   /** added: the user's exclusive deposit account (method bank or usdt; network for usdt) is ready */
   "the user's deposit account is ready": { email: string; method: string; network: string };
   /** added: the user has a USDT deposit of `amount` under review, with this id */
   'the user has a deposit under review': { email: string; id: string; amount: string };
+  /** added: the review decided the user's deposit with this id (decision: approved or rejected) */
+  "the user's deposit was reviewed": { email: string; id: string; decision: string };
   /** added: the user (verified, bound) has a bank withdrawal of `amount` under review */
   'the user has a withdrawal under review': { email: string; password: string; amount: string };
   /** added: the user made a transfer with this request id (fund to contract, of `amount`) */
@@ -85,8 +89,10 @@ export const STATE_PARAM_KEYS: {
   'the user has bound a wallet': ['email', 'network', 'address'],
   "the user's identity is verified": ['email', 'name'],
   "the user's identity was rejected": ['email', 'reason'],
+  "the user's identity is under review": ['email'],
   "the user's deposit account is ready": ['email', 'method', 'network'],
   'the user has a deposit under review': ['email', 'id', 'amount'],
+  "the user's deposit was reviewed": ['email', 'id', 'decision'],
   'the user has a withdrawal under review': ['email', 'password', 'amount'],
   'a transfer was made with the request id': ['email', 'request_id', 'amount'],
   'an announcement exists': ['id'],

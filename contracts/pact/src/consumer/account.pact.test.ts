@@ -1,7 +1,10 @@
 /**
  * /api/account/* and /api/team/*: balances, fund flows, deposits (the obtaining step, a deposit,
- * its cancellation), withdrawals (with the refusals the withdraw screen shows), transfers (with a
- * reused request id), the demo top-up, and the team, each signed with PACT_TOKEN.
+ * its cancellation), withdrawals, transfers, the demo top-up, and the team, each signed with
+ * PACT_TOKEN; with every refusal the deposit, deposit records, withdraw and transfer screens
+ * handle (a 400 next to its field, any other code as the app shows it).
+ *
+ * One table of cases: a new reply or refusal is one row (`answers` or `refuses`, support.ts).
  */
 import { SCENARIOS } from '@bourse/fixtures';
 import {
@@ -13,12 +16,12 @@ import {
   identityStatus,
   walletNetwork,
 } from '@bourse/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PACT_TOKEN } from '../pact.ts';
 import { state } from '../states.ts';
-import { decimal, eachLike, id, integer, like, millis, oneOf, text } from './matchers.ts';
+import { decimal, eachLike, id, integer, millis, oneOf, text } from './matchers.ts';
 import { bankAccountShape } from './shapes.ts';
-import { fails, newPact, succeeds } from './support.ts';
+import { answers, newPact, refuses, runCases, type Case } from './support.ts';
 
 const { account, team } = endpoints;
 const pact = newPact();
@@ -36,6 +39,11 @@ const usdtReady = state("the user's deposit account is ready", {
 });
 const bank = { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Ava Trader' };
 const bankBound = state('the user has bound a bank account', { email: trader.email, ...bank });
+const depositUnderReview = state('the user has a deposit under review', {
+  email: trader.email,
+  id: '3001',
+  amount: '100',
+});
 
 const balanceShape = (kind: 'fund' | 'contract' | 'option', available: string) => ({
   account: kind,
@@ -93,425 +101,408 @@ const REQUEST = {
   demo: 'pact-demo-topup-00001',
 };
 
-describe('account', () => {
-  it('reads the balances of the current mode', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the balances',
-        states: [traderIn],
-        endpoint: account.index,
-        body: {},
-        who: 'user',
-      },
-      {
-        account_mode: oneOf(accountMode.options, 'real'),
-        list: [
-          balanceShape('fund', '10000.00'),
-          balanceShape('contract', '2500.00'),
-          balanceShape('option', '500.00'),
-        ],
-        total_usdt: decimal('13000.00'),
-        currency: text('USD'),
-        rate: decimal('1'),
-        total_in_currency: decimal('13000.00'),
-      },
-      (balances) => {
-        expect(balances.list.map((item) => item.account)).toEqual(['fund', 'contract', 'option']);
-      },
-    ));
+const transferMade = state('a transfer was made with the request id', {
+  email: trader.email,
+  request_id: REQUEST.transfer,
+  amount: '10',
+});
 
-  it('lists the fund flows, newest first', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the fund flows',
-        states: [
-          traderIn,
-          state('a transfer was made with the request id', {
-            email: trader.email,
-            request_id: REQUEST.transfer,
-            amount: '10',
-          }),
-        ],
-        endpoint: account.list,
-        body: { kinds: ['transfer_in', 'transfer_out'], page: 1, limit: 20 },
-        who: 'user',
-      },
-      {
-        list: eachLike({
-          id: id('60002'),
-          account: oneOf(['fund', 'contract', 'option'], 'contract'),
-          kind: oneOf(flowKind.options, 'transfer_in'),
-          amount: decimal('10.00'),
-          balance_after: decimal('2510.00'),
-          currency: 'USDT',
-          peer_account: oneOf(['fund', 'contract', 'option'], 'fund'),
-          ref_id: text('TF20251123114501'),
-          remark: text(''),
-          created_at: millis(),
-          account_mode: oneOf(accountMode.options, 'real'),
-        }),
-        total: integer(2),
-        page: 1,
-        limit: 20,
-      },
-    ));
+/** A USDT deposit of `amount` declared with the hash `txHash`. */
+const usdtDeposit = (amount: string, txHash = 'ab'.repeat(32)) => ({
+  request_id: REQUEST.deposit,
+  method: 'usdt' as const,
+  network: 'TRC20' as const,
+  amount,
+  currency: 'USDT',
+  tx_hash: txHash,
+});
 
-  it('asks for the exclusive deposit account, which is being obtained', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a first request for the deposit account',
-        states: [traderIn],
-        endpoint: account.getRechInfo,
-        body: { method: 'usdt', network: 'TRC20' },
-        who: 'user',
-      },
-      {
-        method: 'usdt',
-        status: 'pending',
-        requested_at: millis(),
-        ready_at: null,
-        bank: null,
-        wallet: null,
-        min_amount: decimal('10'),
-        max_amount: decimal('1000000'),
-        currencies: eachLike({ code: text('USDT'), rate: decimal('1') }),
-      },
-      (info) => {
-        expect(info.status).toBe('pending');
-      },
-    ));
+/** A bank withdrawal of `amount`, confirmed with `password`. */
+const bankWithdrawal = (amount: string, password = trader.password) => ({
+  request_id: REQUEST.withdrawal,
+  method: 'bank' as const,
+  amount,
+  password,
+});
 
-  it('reads the deposit account once it is ready', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for a ready deposit account',
-        states: [traderIn, usdtReady],
-        endpoint: account.getRechInfo,
-        body: { method: 'usdt', network: 'TRC20' },
-        who: 'user',
-      },
-      {
-        method: 'usdt',
-        status: 'ready',
-        requested_at: millis(),
-        ready_at: millis(),
-        bank: null,
-        wallet: {
-          network: oneOf(walletNetwork.options, 'TRC20'),
-          address: text('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
-        },
-        min_amount: decimal('10'),
-        max_amount: decimal('1000000'),
-        currencies: eachLike({ code: text('USDT'), rate: decimal('1') }),
-      },
-      (info) => {
-        expect(info.wallet?.address).toBeTruthy();
-      },
-    ));
-
-  it('declares a USDT deposit', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request to declare a deposit',
-        states: [traderIn, usdtReady],
-        endpoint: account.addRech,
-        body: {
-          request_id: REQUEST.deposit,
-          method: 'usdt',
-          network: 'TRC20',
-          amount: '100',
-          currency: 'USDT',
-          tx_hash: 'ab'.repeat(32),
-        },
-        who: 'user',
-      },
-      depositShape('reviewing'),
-    ));
-
-  it('is told the deposit account is still being obtained', () =>
-    fails(
-      pact,
-      {
-        description: 'a request to declare a deposit before the account is ready',
-        states: [traderIn],
-        endpoint: account.addRech,
-        body: {
-          request_id: REQUEST.deposit,
-          method: 'usdt',
-          network: 'TRC20',
-          amount: '100',
-          currency: 'USDT',
-          tx_hash: 'ab'.repeat(32),
-        },
-        who: 'user',
-      },
-      { code: CODES.failed, msg: like('Your exclusive deposit account is still being prepared.') },
-    ));
-
-  it('cancels a deposit under review', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request to cancel a deposit',
-        states: [
-          traderIn,
-          state('the user has a deposit under review', {
-            email: trader.email,
-            id: '3001',
-            amount: '100',
-          }),
-        ],
-        endpoint: account.cancelRech,
-        body: { id: '3001', request_id: REQUEST.cancel },
-        who: 'user',
-      },
-      depositShape('cancelled'),
-      (record) => {
-        expect(record.status).toBe('cancelled');
-      },
-    ));
-
-  it('lists the deposits', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the deposit records',
-        states: [
-          traderIn,
-          state('the user has a deposit under review', {
-            email: trader.email,
-            id: '3001',
-            amount: '100',
-          }),
-        ],
-        endpoint: account.rechlog,
-        body: { page: 1, limit: 20 },
-        who: 'user',
-      },
-      { list: eachLike(depositShape('reviewing')), total: integer(1), page: 1, limit: 20 },
-    ));
-
-  it('reads what the withdrawal form needs', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the withdrawal form',
-        states: [traderIn, bankBound],
-        endpoint: account.cashInfo,
-        body: {},
-        who: 'user',
-      },
-      {
+const ACCOUNT: readonly Case[] = [
+  answers({
+    name: 'reads the balances of the current mode',
+    description: 'a request for the balances',
+    states: [traderIn],
+    endpoint: account.index,
+    body: {},
+    data: {
+      account_mode: oneOf(accountMode.options, 'real'),
+      list: [
+        balanceShape('fund', '10000.00'),
+        balanceShape('contract', '2500.00'),
+        balanceShape('option', '500.00'),
+      ],
+      total_usdt: decimal('13000.00'),
+      currency: text('USD'),
+      rate: decimal('1'),
+      total_in_currency: decimal('13000.00'),
+    },
+    check: (balances) => {
+      expect(balances.list.map((item) => item.account)).toEqual(['fund', 'contract', 'option']);
+    },
+  }),
+  answers({
+    name: 'lists the fund flows, newest first',
+    description: 'a request for the fund flows',
+    states: [traderIn, transferMade],
+    endpoint: account.list,
+    body: { kinds: ['transfer_in', 'transfer_out'], page: 1, limit: 20 },
+    data: {
+      list: eachLike({
+        id: id('60002'),
+        account: oneOf(['fund', 'contract', 'option'], 'contract'),
+        kind: oneOf(flowKind.options, 'transfer_in'),
+        amount: decimal('10.00'),
+        balance_after: decimal('2510.00'),
         currency: 'USDT',
-        available: decimal('10000.00'),
-        fee_rate: decimal('0.01'),
-        min_amount: decimal('20'),
-        max_amount: decimal('50000'),
-        identity_status: oneOf(identityStatus.options, 'verified'),
-        bank: bankAccountShape(bank),
-        wallet: null,
-        currencies: eachLike({ code: text('USD'), rate: decimal('1') }),
-      },
-    ));
+        peer_account: oneOf(['fund', 'contract', 'option'], 'fund'),
+        ref_id: text('TF20251123114501'),
+        remark: text(''),
+        created_at: millis(),
+        account_mode: oneOf(accountMode.options, 'real'),
+      }),
+      total: integer(2),
+      page: 1,
+      limit: 20,
+    },
+  }),
 
-  it('asks to withdraw to the bound bank account', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request to withdraw',
-        states: [traderIn, bankBound],
-        endpoint: account.addCash,
-        body: {
-          request_id: REQUEST.withdrawal,
-          method: 'bank',
-          amount: '500',
-          password: trader.password,
-        },
-        who: 'user',
+  // ---- deposits ----------------------------------------------------------------------------
+  answers({
+    name: 'asks for the exclusive deposit account, which is being obtained',
+    description: 'a first request for the deposit account',
+    states: [traderIn],
+    endpoint: account.getRechInfo,
+    body: { method: 'usdt', network: 'TRC20' },
+    data: {
+      method: 'usdt',
+      status: 'pending',
+      requested_at: millis(),
+      ready_at: null,
+      bank: null,
+      wallet: null,
+      min_amount: decimal('10'),
+      max_amount: decimal('1000000'),
+      currencies: eachLike({ code: text('USDT'), rate: decimal('1') }),
+    },
+    check: (info) => {
+      expect(info.status).toBe('pending');
+    },
+  }),
+  answers({
+    name: 'reads the deposit account once it is ready',
+    description: 'a request for a ready deposit account',
+    states: [traderIn, usdtReady],
+    endpoint: account.getRechInfo,
+    body: { method: 'usdt', network: 'TRC20' },
+    data: {
+      method: 'usdt',
+      status: 'ready',
+      requested_at: millis(),
+      ready_at: millis(),
+      bank: null,
+      wallet: {
+        network: oneOf(walletNetwork.options, 'TRC20'),
+        address: text('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
       },
-      withdrawalShape(),
-    ));
+      min_amount: decimal('10'),
+      max_amount: decimal('1000000'),
+      currencies: eachLike({ code: text('USDT'), rate: decimal('1') }),
+    },
+    check: (info) => {
+      expect(info.wallet?.address).toBeTruthy();
+    },
+  }),
+  answers({
+    name: 'declares a USDT deposit',
+    description: 'a request to declare a deposit',
+    states: [traderIn, usdtReady],
+    endpoint: account.addRech,
+    body: usdtDeposit('100'),
+    data: depositShape('reviewing'),
+  }),
+  refuses({
+    name: 'is told the deposit account is still being obtained',
+    description: 'a request to declare a deposit before the account is ready',
+    states: [traderIn],
+    endpoint: account.addRech,
+    body: usdtDeposit('100'),
+    code: CODES.failed,
+    msg: 'Your exclusive deposit account is still being prepared.',
+  }),
+  refuses({
+    name: 'is told the deposit is below the minimum',
+    description: 'a request to declare a deposit below the minimum',
+    states: [traderIn, usdtReady],
+    endpoint: account.addRech,
+    body: usdtDeposit('1'),
+    code: CODES.failed,
+    msg: 'The minimum amount is 10 USDT',
+  }),
+  refuses({
+    name: 'is told, next to the field, that a USDT deposit needs its transaction hash',
+    description: 'a request to declare a USDT deposit without a transaction hash',
+    states: [traderIn, usdtReady],
+    endpoint: account.addRech,
+    body: usdtDeposit('100', ''),
+    code: CODES.badRequest,
+    field: 'tx_hash',
+    msg: 'is required for a USDT deposit',
+  }),
+  refuses({
+    name: 'is told, next to the field, that the transaction hash is too long',
+    description: 'a request to declare a deposit with a transaction hash too long to be one',
+    states: [traderIn, usdtReady],
+    endpoint: account.addRech,
+    body: usdtDeposit('100', 'ab'.repeat(65)),
+    code: CODES.badRequest,
+    field: 'tx_hash',
+    msg: 'must be at most 128 characters',
+  }),
+  answers({
+    name: 'cancels a deposit under review',
+    description: 'a request to cancel a deposit',
+    states: [traderIn, depositUnderReview],
+    endpoint: account.cancelRech,
+    body: { id: '3001', request_id: REQUEST.cancel },
+    data: depositShape('cancelled'),
+    check: (record) => {
+      expect(record.status).toBe('cancelled');
+    },
+  }),
+  refuses({
+    name: 'is told a deposit the review has decided can no longer be cancelled',
+    description: 'a request to cancel a deposit the review has decided',
+    states: [
+      traderIn,
+      depositUnderReview,
+      state("the user's deposit was reviewed", {
+        email: trader.email,
+        id: '3001',
+        decision: 'approved',
+      }),
+    ],
+    endpoint: account.cancelRech,
+    body: { id: '3001', request_id: REQUEST.cancel },
+    code: CODES.failed,
+    msg: 'This deposit has already been reviewed',
+  }),
+  answers({
+    name: 'lists the deposits',
+    description: 'a request for the deposit records',
+    states: [traderIn, depositUnderReview],
+    endpoint: account.rechlog,
+    body: { page: 1, limit: 20 },
+    data: { list: eachLike(depositShape('reviewing')), total: integer(1), page: 1, limit: 20 },
+  }),
 
-  it('is told to verify the identity before withdrawing', () =>
-    fails(
-      pact,
-      {
-        description: 'a request to withdraw without a verified identity',
-        states: [signedIn(fresh)],
-        endpoint: account.addCash,
-        body: {
-          request_id: REQUEST.withdrawal,
-          method: 'bank',
-          amount: '500',
-          password: fresh.password,
-        },
-        who: 'user',
-      },
-      { code: CODES.failed, msg: like('Please complete identity verification first') },
-    ));
+  // ---- withdrawals -------------------------------------------------------------------------
+  answers({
+    name: 'reads what the withdrawal form needs',
+    description: 'a request for the withdrawal form',
+    states: [traderIn, bankBound],
+    endpoint: account.cashInfo,
+    body: {},
+    data: {
+      currency: 'USDT',
+      available: decimal('10000.00'),
+      fee_rate: decimal('0.01'),
+      min_amount: decimal('20'),
+      max_amount: decimal('50000'),
+      identity_status: oneOf(identityStatus.options, 'verified'),
+      bank: bankAccountShape(bank),
+      wallet: null,
+      currencies: eachLike({ code: text('USD'), rate: decimal('1') }),
+    },
+  }),
+  answers({
+    name: 'asks to withdraw to the bound bank account',
+    description: 'a request to withdraw',
+    states: [traderIn, bankBound],
+    endpoint: account.addCash,
+    body: bankWithdrawal('500'),
+    data: withdrawalShape(),
+  }),
+  refuses({
+    name: 'is told to verify the identity before withdrawing',
+    description: 'a request to withdraw without a verified identity',
+    states: [signedIn(fresh)],
+    endpoint: account.addCash,
+    body: bankWithdrawal('500', fresh.password),
+    code: CODES.failed,
+    msg: 'Please complete identity verification first',
+  }),
+  refuses({
+    name: 'is told to bind a bank account before withdrawing',
+    description: 'a request to withdraw without a bound bank account',
+    states: [traderIn],
+    endpoint: account.addCash,
+    body: bankWithdrawal('500'),
+    code: CODES.failed,
+    msg: 'Bind a bank account or a USDT wallet first',
+  }),
+  refuses({
+    name: 'is told the withdrawal is below the minimum',
+    description: 'a request to withdraw less than the minimum',
+    states: [traderIn, bankBound],
+    endpoint: account.addCash,
+    body: bankWithdrawal('10'),
+    code: CODES.failed,
+    msg: 'The minimum amount is 20 USDT',
+  }),
+  refuses({
+    name: 'is told the withdrawal is above the maximum',
+    description: 'a request to withdraw more than the maximum',
+    states: [traderIn, bankBound],
+    endpoint: account.addCash,
+    body: bankWithdrawal('60000'),
+    code: CODES.failed,
+    msg: 'The maximum amount is 50000 USDT',
+  }),
+  refuses({
+    name: 'is told the withdrawal is above the available balance',
+    description: 'a request to withdraw more than is available',
+    states: [traderIn, bankBound],
+    endpoint: account.addCash,
+    body: bankWithdrawal('20000'),
+    code: CODES.failed,
+    msg: 'Insufficient available balance',
+  }),
+  refuses({
+    name: 'is told, next to the field, that the password is wrong',
+    description: 'a request to withdraw with a wrong password',
+    states: [traderIn, bankBound],
+    endpoint: account.addCash,
+    body: bankWithdrawal('500', 'NotThePassword1'),
+    code: CODES.badRequest,
+    field: 'password',
+    msg: 'The current password is incorrect',
+  }),
+  answers({
+    name: 'lists the withdrawals',
+    description: 'a request for the withdrawal records',
+    states: [
+      traderIn,
+      bankBound,
+      state('the user has a withdrawal under review', {
+        email: trader.email,
+        password: trader.password,
+        amount: '500',
+      }),
+    ],
+    endpoint: account.cashlog,
+    body: { page: 1, limit: 20 },
+    data: { list: eachLike(withdrawalShape()), total: integer(1), page: 1, limit: 20 },
+  }),
 
-  it('is told to bind a bank account before withdrawing', () =>
-    fails(
-      pact,
-      {
-        description: 'a request to withdraw without a bound bank account',
-        states: [traderIn],
-        endpoint: account.addCash,
-        body: {
-          request_id: REQUEST.withdrawal,
-          method: 'bank',
-          amount: '500',
-          password: trader.password,
-        },
-        who: 'user',
-      },
-      { code: CODES.failed, msg: like('Bind a bank account or a USDT wallet first') },
-    ));
+  // ---- transfers and the demo --------------------------------------------------------------
+  answers({
+    name: 'transfers between two accounts',
+    description: 'a request to transfer',
+    states: [traderIn],
+    endpoint: account.transfer,
+    body: { from: 'fund', to: 'contract', amount: '1000', request_id: REQUEST.transfer },
+    data: {
+      transfer_id: text('TF20251123114501'),
+      from: balanceShape('fund', '9000.00'),
+      to: balanceShape('contract', '3500.00'),
+    },
+  }),
+  refuses({
+    name: 'is refused a request id reused with another body',
+    description: 'a request to transfer with a request id used for another transfer',
+    states: [traderIn, transferMade],
+    endpoint: account.transfer,
+    body: { from: 'fund', to: 'contract', amount: '1000', request_id: REQUEST.transfer },
+    code: CODES.conflict,
+    msg: 'This request was already made with different details.',
+  }),
+  refuses({
+    name: 'is refused a transfer above the available balance',
+    description: 'a request to transfer more than is available',
+    states: [traderIn],
+    endpoint: account.transfer,
+    body: { from: 'option', to: 'fund', amount: '600', request_id: REQUEST.transfer },
+    code: CODES.failed,
+    msg: 'Insufficient available balance',
+  }),
+  refuses({
+    name: 'is told, next to the destination, that an account cannot take a transfer from itself',
+    description: 'a request to transfer to the account the money comes from',
+    states: [traderIn],
+    endpoint: account.transfer,
+    body: { from: 'fund', to: 'fund', amount: '100', request_id: REQUEST.transfer },
+    code: CODES.badRequest,
+    field: 'to',
+    msg: 'must differ from the source account',
+  }),
+  answers({
+    name: 'tops up the demo fund account',
+    description: 'a request to top up the demo account',
+    states: [traderIn],
+    endpoint: account.addRechMock,
+    body: { amount: '10000', request_id: REQUEST.demo },
+    data: { account_mode: 'demo', balance: balanceShape('fund', '110000.00') },
+    check: (result) => {
+      expect(result.account_mode).toBe('demo');
+    },
+  }),
+];
 
-  it('lists the withdrawals', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the withdrawal records',
-        states: [
-          traderIn,
-          bankBound,
-          state('the user has a withdrawal under review', {
-            email: trader.email,
-            password: trader.password,
-            amount: '500',
-          }),
-        ],
-        endpoint: account.cashlog,
-        body: { page: 1, limit: 20 },
-        who: 'user',
-      },
-      { list: eachLike(withdrawalShape()), total: integer(1), page: 1, limit: 20 },
-    ));
+const TEAM: readonly Case[] = [
+  answers({
+    name: 'reads the invite code, link and rules',
+    description: 'a request for the invite page',
+    states: [signedIn(alice)],
+    endpoint: team.shareInfo,
+    body: {},
+    data: {
+      invite_code: text('ALICE7'),
+      invite_link: text('/pages/register/register?invite_code=ALICE7'),
+      qr_content: text('/pages/register/register?invite_code=ALICE7'),
+      rules: eachLike({
+        level: integer(1),
+        rate: decimal('20'),
+        description: text('20% of the trading fees of friends you invite'),
+      }),
+      reward_account: oneOf(['fund', 'contract', 'option'], 'fund'),
+    },
+  }),
+  answers({
+    name: 'reads the team',
+    description: 'a request for the team',
+    states: [signedIn(alice)],
+    endpoint: team.teamInfo,
+    body: { page: 1, limit: 20 },
+    data: {
+      friend_count: integer(1),
+      today_contribution: decimal('0.00'),
+      total_contribution: decimal('0.00'),
+      list: eachLike({
+        user_id: id('100002'),
+        nickname: text('bo***@example.com'),
+        level: integer(1),
+        joined_at: millis(),
+        contribution: decimal('0.00'),
+      }),
+      total: integer(1),
+      page: 1,
+      limit: 20,
+    },
+  }),
+];
 
-  it('transfers between two accounts', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request to transfer',
-        states: [traderIn],
-        endpoint: account.transfer,
-        body: { from: 'fund', to: 'contract', amount: '1000', request_id: REQUEST.transfer },
-        who: 'user',
-      },
-      {
-        transfer_id: text('TF20251123114501'),
-        from: balanceShape('fund', '9000.00'),
-        to: balanceShape('contract', '3500.00'),
-      },
-    ));
-
-  it('is refused a request id reused with another body', () =>
-    fails(
-      pact,
-      {
-        description: 'a request to transfer with a request id used for another transfer',
-        states: [
-          traderIn,
-          state('a transfer was made with the request id', {
-            email: trader.email,
-            request_id: REQUEST.transfer,
-            amount: '10',
-          }),
-        ],
-        endpoint: account.transfer,
-        body: { from: 'fund', to: 'contract', amount: '1000', request_id: REQUEST.transfer },
-        who: 'user',
-      },
-      { code: CODES.conflict, msg: like('This request was already made with different details.') },
-      (error) => {
-        expect(error.code).toBe(409);
-      },
-    ));
-
-  it('is refused a transfer above the available balance', () =>
-    fails(
-      pact,
-      {
-        description: 'a request to transfer more than is available',
-        states: [traderIn],
-        endpoint: account.transfer,
-        body: { from: 'option', to: 'fund', amount: '600', request_id: REQUEST.transfer },
-        who: 'user',
-      },
-      { code: CODES.failed, msg: like('Insufficient available balance') },
-    ));
-
-  it('tops up the demo fund account', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request to top up the demo account',
-        states: [traderIn],
-        endpoint: account.addRechMock,
-        body: { amount: '10000', request_id: REQUEST.demo },
-        who: 'user',
-      },
-      { account_mode: 'demo', balance: balanceShape('fund', '110000.00') },
-      (result) => {
-        expect(result.account_mode).toBe('demo');
-      },
-    ));
+describe('account', () => {
+  runCases(pact, ACCOUNT);
 });
 
 describe('team', () => {
-  it('reads the invite code, link and rules', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the invite page',
-        states: [signedIn(alice)],
-        endpoint: team.shareInfo,
-        body: {},
-        who: 'user',
-      },
-      {
-        invite_code: text('ALICE7'),
-        invite_link: text('/pages/register/register?invite_code=ALICE7'),
-        qr_content: text('/pages/register/register?invite_code=ALICE7'),
-        rules: eachLike({
-          level: integer(1),
-          rate: decimal('20'),
-          description: text('20% of the trading fees of friends you invite'),
-        }),
-        reward_account: oneOf(['fund', 'contract', 'option'], 'fund'),
-      },
-    ));
-
-  it('reads the team', () =>
-    succeeds(
-      pact,
-      {
-        description: 'a request for the team',
-        states: [signedIn(alice)],
-        endpoint: team.teamInfo,
-        body: { page: 1, limit: 20 },
-        who: 'user',
-      },
-      {
-        friend_count: integer(1),
-        today_contribution: decimal('0.00'),
-        total_contribution: decimal('0.00'),
-        list: eachLike({
-          user_id: id('100002'),
-          nickname: text('bo***@example.com'),
-          level: integer(1),
-          joined_at: millis(),
-          contribution: decimal('0.00'),
-        }),
-        total: integer(1),
-        page: 1,
-        limit: 20,
-      },
-    ));
+  runCases(pact, TEAM);
 });

@@ -6,13 +6,20 @@
 import { SCENARIOS } from '@bourse/fixtures';
 import { FUNC } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_PUSH, FUNDS_PUSH, NOTICE_PUSH, PACT_TOKEN } from '../pact.ts';
+import {
+  BALANCE_PUSH,
+  FUNDS_PUSH,
+  FUNDS_WITHDRAWAL_PUSH,
+  NOTICE_PUSH,
+  PACT_TOKEN,
+} from '../pact.ts';
 import { state } from '../states.ts';
 import { decimal, id, millis, oneOf, text } from './matchers.ts';
 import { newPact, readPush } from './support.ts';
 
 const pact = newPact();
 const fresh = SCENARIOS['fresh-user'].users[0]!;
+const trader = SCENARIOS['verified-trader'].users[0]!;
 /** private pushes flow only to a socket bound with a live session */
 const signedIn = state('a signed-in user', {
   email: fresh.email,
@@ -123,6 +130,63 @@ describe('socket', () => {
         const push = readPush(JSON.stringify(message.contents.content), 'Funds');
         expect(push.data.kind).toBe('deposit');
         expect(push.data.record.status).toBe('approved');
+        return Promise.resolve();
+      }));
+
+  it('reads a Funds push about a decided withdrawal', () =>
+    pact
+      .addAsynchronousInteraction()
+      .given('a signed-in user', {
+        email: trader.email,
+        password: trader.password,
+        token: PACT_TOKEN,
+      })
+      .given('the user has bound a bank account', {
+        email: trader.email,
+        bank_name: 'Chase',
+        account_no: '000123456789',
+        holder_name: 'Ava Trader',
+      })
+      .given('the user has a withdrawal under review', {
+        email: trader.email,
+        password: trader.password,
+        amount: '500',
+      })
+      .expectsToReceive(FUNDS_WITHDRAWAL_PUSH, (message) => {
+        message.withJSONContent({
+          cmd: 'data',
+          msg: {
+            func: FUNC.funds,
+            topic: FUNC.funds,
+            data: {
+              // the withdrawal records reload on it
+              kind: 'withdrawal',
+              record: {
+                id: id('4001'),
+                order_no: text('WD20251123113001'),
+                method: 'bank',
+                network: null,
+                amount: decimal('500.00'),
+                fee: decimal('5.00'),
+                received_amount: decimal('495.00'),
+                currency: text('USD'),
+                rate: decimal('1'),
+                equivalent: decimal('495.00'),
+                destination: text('Chase ****6789'),
+                status: oneOf(['approved', 'rejected', 'paid'], 'rejected'),
+                reject_reason: text('The bank account is closed'),
+                created_at: millis(),
+                reviewed_at: millis(),
+                paid_at: null,
+              },
+            },
+          },
+        });
+      })
+      .executeTest((message) => {
+        const push = readPush(JSON.stringify(message.contents.content), 'Funds');
+        expect(push.data.kind).toBe('withdrawal');
+        expect(push.data.record.status).toBe('rejected');
         return Promise.resolve();
       }));
 });

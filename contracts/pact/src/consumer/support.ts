@@ -17,10 +17,16 @@ import {
   type ResponseOf,
 } from '@bourse/protocol';
 import { createPlainCodec } from '@bourse/protocol/codec/plain';
-import { createApiClient, isApiError, type ApiError, type Credentials } from '@bourse/web/api';
+import {
+  createApiClient,
+  fieldErrorOf,
+  isApiError,
+  type ApiError,
+  type Credentials,
+} from '@bourse/web/api';
 import { readServerFrame } from '@bourse/web/socket-frames';
 import { PactV4 } from '@pact-foundation/pact';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   CONSUMER,
   EXAMPLE_TIME,
@@ -182,6 +188,78 @@ export async function fails<E extends Endpoint>(
     check(error);
     await expectSignedCall(sent, expectation);
   });
+}
+
+/**
+ * One row of a domain's table of cases: a test titled with what the client does, recording and
+ * calling one interaction. `answers` and `refuses` make them; `runCases` turns them into tests.
+ */
+export interface Case {
+  /** the test's title: what the client does or is told */
+  readonly name: string;
+  readonly run: (pact: PactV4) => Promise<void>;
+}
+
+/** A row's interaction; `who` is the signed-in user unless it says otherwise. */
+type Row<E extends Endpoint> = Omit<Expectation<E>, 'who'> & {
+  readonly name: string;
+  readonly who?: Who;
+};
+
+const expectationOf = <E extends Endpoint>(row: Row<E>): Expectation<E> => ({
+  description: row.description,
+  ...(row.states === undefined ? {} : { states: row.states }),
+  endpoint: row.endpoint,
+  body: row.body,
+  who: row.who ?? 'user',
+});
+
+/** A row answered with code 200: `data` is the reply's shape, `check` what the client relies on. */
+export const answers = <E extends Endpoint>(
+  row: Row<E> & {
+    readonly data: unknown;
+    readonly check?: (result: ResponseOf<E>) => void;
+  },
+): Case => ({
+  name: row.name,
+  run: (pact) => succeeds(pact, expectationOf(row), row.data, row.check),
+});
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A refused row: the envelope's `code`, and `msg` as an example of the message (any text).
+ * With `field`, the refusal names that field (code 400, `msg` `"field: reason"` with `msg` the
+ * reason), and the test checks that `fieldErrorOf` reads the field back, as the forms do.
+ */
+export const refuses = <E extends Endpoint>(
+  row: Row<E> & {
+    readonly code: number;
+    readonly msg: string;
+    readonly field?: string;
+    readonly check?: (error: ApiError) => void;
+  },
+): Case => {
+  const { code, msg, field, check } = row;
+  const refusal: Refusal =
+    field === undefined
+      ? { code, msg: like(msg) }
+      : { code, msg: regex(new RegExp(`^${escapeRegExp(field)}: .+`), `${field}: ${msg}`) };
+  return {
+    name: row.name,
+    run: (pact) =>
+      fails(pact, expectationOf(row), refusal, (error) => {
+        if (field !== undefined) expect(fieldErrorOf(error)?.field).toBe(field);
+        check?.(error);
+      }),
+  };
+};
+
+/** One test per case, in the table's order (the pact is merged as each test passes). */
+export function runCases(pact: PactV4, cases: readonly Case[]): void {
+  for (const { name, run } of cases) {
+    it(name, () => run(pact));
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   EXAMPLE_BALANCES,
   EXAMPLE_DEPOSIT,
   EXAMPLE_TICKER,
+  EXAMPLE_WITHDRAWAL,
   FUNC,
   TOPIC,
   type Candle,
@@ -22,6 +23,7 @@ import {
   BALANCE_PUSH,
   DATA24H_PUSH,
   FUNDS_PUSH,
+  FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
   KLINE_SYMBOL,
   KLINE_TOPIC,
@@ -73,6 +75,22 @@ export const schemaMessageProviders = (now: () => number = Date.now): MessagePro
             ...EXAMPLE_DEPOSIT,
             status: 'approved',
             credited_amount: EXAMPLE_DEPOSIT.amount,
+            reviewed_at: now(),
+          },
+        },
+      }),
+    ),
+  [FUNDS_WITHDRAWAL_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.funds,
+        topic: FUNC.funds,
+        data: {
+          kind: 'withdrawal',
+          record: {
+            ...EXAMPLE_WITHDRAWAL,
+            status: 'rejected',
+            reject_reason: 'The bank account is closed',
             reviewed_at: now(),
           },
         },

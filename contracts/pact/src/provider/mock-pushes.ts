@@ -10,6 +10,7 @@ import {
   BALANCE_PUSH,
   DATA24H_PUSH,
   FUNDS_PUSH,
+  FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
   KLINE_TOPIC,
   NOTICE_PUSH,
@@ -133,6 +134,24 @@ export function mockMessageProviders({
           [{ cmd: CMD.bind, msg: token }],
           () => {
             app.gateway.pushToUser(userId, FUNC.funds, { kind: 'deposit', record });
+          },
+          timeoutMs,
+        ),
+      );
+    },
+    // the withdrawal the interaction's states left under review, rejected by the review
+    [FUNDS_WITHDRAWAL_PUSH]: async (descriptor) => {
+      const { userId, token } = signedInUser(app, descriptor);
+      const funds = app.exchange.funds;
+      const [pending] = funds.withdrawals(userId, { status: 'reviewing', page: 1, limit: 1 }).list;
+      if (!pending) throw new Error(`${descriptor.description}: no withdrawal under review`);
+      const record = funds.decideWithdrawal(pending.id, false, 'The bank account is closed');
+      return checkedFrame(
+        await capturePush(
+          socketBase,
+          [{ cmd: CMD.bind, msg: token }],
+          () => {
+            app.gateway.pushToUser(userId, FUNC.funds, { kind: 'withdrawal', record });
           },
           timeoutMs,
         ),

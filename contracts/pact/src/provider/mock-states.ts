@@ -116,6 +116,9 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
       exchange().identity.submit(user.user_id, IDENTITY_DOCUMENTS);
       exchange().identity.decide(user.user_id, false, reason);
     },
+    "the user's identity is under review": ({ email }) => {
+      exchange().identity.submit(existingUser(email).user_id, IDENTITY_DOCUMENTS);
+    },
     "the user's deposit account is ready": ({ email, method, network }) => {
       if (method !== 'bank' && method !== 'usdt') throw new Error(`no deposit method ${method}`);
       if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);
@@ -138,6 +141,22 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
         .deposits.find((item) => item.id === made.id);
       if (!row) throw new Error('the deposit was not kept');
       row.id = id;
+    },
+    "the user's deposit was reviewed": ({ email, id, decision }) => {
+      if (decision !== 'approved' && decision !== 'rejected') {
+        throw new Error(`no review decision ${decision}`);
+      }
+      const userId = existingUser(email).user_id;
+      if (
+        !exchange()
+          .funds.deposits(userId, { page: 1, limit: 100 })
+          .list.some((row) => row.id === id)
+      ) {
+        throw new Error(
+          `${email} has no deposit ${id}: list "the user has a deposit under review" first`,
+        );
+      }
+      exchange().funds.decideDeposit(id, decision === 'approved', 'Pact: the review rejected it');
     },
     'the user has a withdrawal under review': async ({ email, password, amount }) => {
       await exchange().funds.addWithdrawal(existingUser(email).user_id, {

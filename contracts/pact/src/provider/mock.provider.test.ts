@@ -6,7 +6,14 @@
 import { buildApp, servedEndpoints } from '@bourse/mock-server';
 import { CODES, endpoints } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_PUSH, DATA24H_PUSH, FUNDS_PUSH, KLINE_PUSH, NOTICE_PUSH } from '../pact.ts';
+import {
+  BALANCE_PUSH,
+  DATA24H_PUSH,
+  FUNDS_PUSH,
+  FUNDS_WITHDRAWAL_PUSH,
+  KLINE_PUSH,
+  NOTICE_PUSH,
+} from '../pact.ts';
 import { mockMessageProviders } from './mock-pushes.ts';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
 import { readPact, verifyPact, writePactSubset } from './verification.ts';
@@ -38,8 +45,15 @@ describe('the pact', () => {
       .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
     expect(refused.sort()).toEqual([
+      `400 ${account.addCash.path}`,
+      `400 ${account.addRech.path}`,
+      `400 ${account.addRech.path}`,
+      `400 ${account.transfer.path}`,
       `400 ${auth.register.path}`,
       `400 ${user.setUserBank.path}`,
+      `400 ${user.setUserBank.path}`,
+      `400 ${user.setUserWallet.path}`,
+      `400 ${user.setUserWallet.path}`,
       `400 ${user.setUserWallet.path}`,
       `401 ${user.info.path}`,
       `404 ${index.noticeDetail.path}`,
@@ -49,13 +63,27 @@ describe('the pact', () => {
       `409 ${account.transfer.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
+      `500 ${account.addCash.path}`,
       `500 ${account.addRech.path}`,
+      `500 ${account.addRech.path}`,
+      `500 ${account.cancelRech.path}`,
       `500 ${account.transfer.path}`,
       `500 ${auth.login.path}`,
+      `500 ${user.setAuthentication.path}`,
+      `500 ${user.setAuthentication.path}`,
       `500 ${user.setUserBank.path}`,
     ]);
 
-    for (const description of [NOTICE_PUSH, BALANCE_PUSH, FUNDS_PUSH, DATA24H_PUSH, KLINE_PUSH]) {
+    for (const description of [
+      NOTICE_PUSH,
+      BALANCE_PUSH,
+      FUNDS_PUSH,
+      FUNDS_WITHDRAWAL_PUSH,
+      DATA24H_PUSH,
+      KLINE_PUSH,
+    ]) {
       expect(
         pact.interactions
           .filter((entry) => entry.description === description)
