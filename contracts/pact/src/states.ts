@@ -38,6 +38,8 @@ export type StateParams = {
   "the user's identity is verified": { email: string; name: string };
   /** added: the review rejected the user's identity submission for this reason */
   "the user's identity was rejected": { email: string; reason: string };
+  /** added: the user has switched to the demo account */
+  'the user is on the demo account': { email: string };
   /** added: the user's exclusive deposit account (method bank or usdt; network for usdt) is ready */
   "the user's deposit account is ready": { email: string; method: string; network: string };
   /** added: the user has a USDT deposit of `amount` under review, with this id */
@@ -85,6 +87,7 @@ export const STATE_PARAM_KEYS: {
   'the user has bound a wallet': ['email', 'network', 'address'],
   "the user's identity is verified": ['email', 'name'],
   "the user's identity was rejected": ['email', 'reason'],
+  'the user is on the demo account': ['email'],
   "the user's deposit account is ready": ['email', 'method', 'network'],
   'the user has a deposit under review': ['email', 'id', 'amount'],
   'the user has a withdrawal under review': ['email', 'password', 'amount'],

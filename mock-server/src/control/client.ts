@@ -10,6 +10,7 @@ import {
   identityReply,
   mailboxReply,
   marketReply,
+  payReply,
   resetReply,
   reviewReply,
   scenariosReply,
@@ -22,6 +23,7 @@ import {
   type MarketPathBody,
   type MarketPriceBody,
   type MarketSymbolBody,
+  type PayBody,
   type ReviewBody,
   type SignInLinkBody,
 } from './schemas.ts';
@@ -227,6 +229,11 @@ export class ControlClient {
   /** Approves (debits, the fee to the fee account) or rejects (releases) a withdrawal. */
   reviewWithdrawal(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
     return this.request(reviewReply, 'POST', '/withdrawals/review', body);
+  }
+
+  /** Marks an approved withdrawal paid: its payout went out (`paid_at` is set). */
+  payWithdrawal(body: PayBody): Promise<z.output<typeof payReply>> {
+    return this.request(payReply, 'POST', '/withdrawals/pay', body);
   }
 
   expireSessions(email: string): Promise<{ ended: number }> {

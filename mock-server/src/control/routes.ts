@@ -21,6 +21,7 @@ import {
   marketPriceBody,
   marketSymbolBody,
   exportedState,
+  payBody,
   resetBody,
   reviewBody,
 } from './schemas.ts';
@@ -234,6 +235,15 @@ export function controlRoutes(
       return reply.code(404).send({ error: `no withdrawal ${id}` });
     }
     return exchange.funds.decideWithdrawal(id, decision === 'approve', reason);
+  });
+
+  // the payout of an approved withdrawal went out: it becomes paid (REVIEW_DELAY_MS does it too)
+  api.post('/withdrawals/pay', { schema: { body: payBody } }, (request, reply) => {
+    const { id } = request.body;
+    if (!exchange.live().withdrawals.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no withdrawal ${id}` });
+    }
+    return exchange.funds.payWithdrawal(id);
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {

@@ -44,6 +44,9 @@ export const reviewBody = z.object({
   reason: z.string().max(200).default(''),
 });
 
+/** an approved withdrawal's payout sent: by the record's id */
+export const payBody = z.object({ id: z.string().min(1) });
+
 /** a price as the market writes it: a positive decimal string */
 const price = z
   .string()
@@ -69,6 +72,7 @@ export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
 export type ReviewBody = z.input<typeof reviewBody>;
+export type PayBody = z.input<typeof payBody>;
 
 /** a whole state as `GET /export` answers it (the state.json an empty DATA_DIR imports) */
 export const exportedState = z.looseObject({
@@ -123,6 +127,12 @@ export const reviewReply = z.looseObject({
   id: z.string(),
   status: z.enum(['approved', 'rejected']),
   reject_reason: z.string(),
+});
+/** the paid withdrawal, as /api/account/cashlog shows it */
+export const payReply = z.looseObject({
+  id: z.string(),
+  status: z.literal('paid'),
+  paid_at: z.number(),
 });
 export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
 export const marketQuote = z.object({

@@ -55,6 +55,7 @@ export interface DepositAccountRecord {
 
 /** A deposit as the wire shows it, with whose it is and when the automatic review decides it. */
 export type DepositRow = DepositRecord & { user_id: string; auto_review_at: number | null };
+/** `auto_review_at`: when the automatic review approves it, or (approved) when its payout goes out. */
 export type WithdrawalRow = WithdrawalRecord & { user_id: string; auto_review_at: number | null };
 
 /** The first answer to a money call, kept by (user, request id) to replay a repeat. */

@@ -183,10 +183,37 @@ describe('withdrawals', () => {
     });
     await control.reviewWithdrawal({ id: second.data.id, decision: 'reject', reason: 'Mismatch' });
     expect(await fundOf()).toMatchObject({ available: '900.00', frozen: '0.00' });
-    const log = await as<{ list: { status: string; reject_reason: string }[] }>(
-      '/api/account/cashlog',
-    );
-    expect(log.data.list.map((row) => row.status)).toEqual(['rejected', 'approved']);
+    // the approved one's payout goes out; a rejected one has none to send
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/__control/withdrawals/pay',
+      payload: { id: first.data.id },
+    });
+    expect(paid.json()).toMatchObject({ id: first.data.id, status: 'paid' });
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/__control/withdrawals/pay',
+          payload: { id: second.data.id },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/__control/withdrawals/pay',
+          payload: { id: '999999' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const log = await as<{
+      list: { status: string; reject_reason: string; paid_at: number | null }[];
+    }>('/api/account/cashlog');
+    expect(log.data.list.map((row) => row.status)).toEqual(['rejected', 'paid']);
+    expect(log.data.list[1]?.paid_at).toBe(paid.json<{ paid_at: number }>().paid_at);
+    expect(log.data.list[0]?.paid_at).toBeNull();
     const info = await as<{ available: string; fee_rate: string }>('/api/account/cashInfo');
     expect(info.data).toMatchObject({ available: '900.00', fee_rate: '0.01' });
     app.exchange.ledger.check();
@@ -224,20 +251,29 @@ describe('transfers and the demo', () => {
     );
   });
 
-  it('tops up the demo fund account, whatever the mode', async () => {
+  it('refuses a demo top-up on the real account, then tops up the demo fund account once', async () => {
+    const body = { amount: '5000', request_id: rid('demo') };
+    const refused = await as('/api/account/addRechMock', body);
+    expect(refused.code).toBe(500);
+    expect(refused.msg).toMatch(/demo account only/);
+    const german = await call(app, '/api/account/addRechMock', body, { token, language: 'de' });
+    expect(german.msg).toMatch(/Demokonto/);
+    // the refusal was not kept: the same intent succeeds once the user is on demo
+    await as('/api/users/changeMock', { account_mode: 'demo' });
     const topped = await as<{ account_mode: string; balance: Balance }>(
       '/api/account/addRechMock',
-      {
-        amount: '5000',
-        request_id: rid('demo'),
-      },
+      body,
     );
     expect(topped.data).toMatchObject({
       account_mode: 'demo',
       balance: { account: 'fund', available: '105000.00' },
     });
-    // the real fund account has not moved
+    // a retry after the switch back replays the top-up and moves nothing more
+    await as('/api/users/changeMock', { account_mode: 'real' });
+    expect((await as('/api/account/addRechMock', body)).data).toEqual(topped.data);
     expect((await fundOf())?.available).toBe('0.00');
+    await as('/api/users/changeMock', { account_mode: 'demo' });
+    expect((await fundOf())?.available).toBe('105000.00');
   });
 });
 

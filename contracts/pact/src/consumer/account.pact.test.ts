@@ -34,6 +34,7 @@ const usdtReady = state("the user's deposit account is ready", {
   method: 'usdt',
   network: 'TRC20',
 });
+const traderOnDemo = state('the user is on the demo account', { email: trader.email });
 const bank = { bank_name: 'Chase', account_no: '000123456789', holder_name: 'Ava Trader' };
 const bankBound = state('the user has bound a bank account', { email: trader.email, ...bank });
 
@@ -452,7 +453,7 @@ describe('account', () => {
       pact,
       {
         description: 'a request to top up the demo account',
-        states: [traderIn],
+        states: [traderIn, traderOnDemo],
         endpoint: account.addRechMock,
         body: { amount: '10000', request_id: REQUEST.demo },
         who: 'user',
@@ -461,6 +462,19 @@ describe('account', () => {
       (result) => {
         expect(result.account_mode).toBe('demo');
       },
+    ));
+
+  it('refuses a demo top-up while the user is on the real account', () =>
+    fails(
+      pact,
+      {
+        description: 'a request to top up the demo account from the real account',
+        states: [traderIn],
+        endpoint: account.addRechMock,
+        body: { amount: '10000', request_id: REQUEST.demo },
+        who: 'user',
+      },
+      { code: CODES.failed, msg: like('switch to the demo account first') },
     ));
 });
 

@@ -555,8 +555,9 @@ export const account = {
     auth: 'user',
     loading: true,
     summary:
-      'Tops up the demo fund account (whatever the current mode) with play money, at once and without review.',
-    assumed: 'the meaning of the call; field `amount`; the reply; `request_id` (ours)',
+      'Tops up the demo fund account with play money, at once and without review. Code 500 while the user is on the real account (switch with users/changeMock first).',
+    assumed:
+      'the meaning of the call; the refusal on the real account; field `amount`; the reply; `request_id` (ours: a repeat replays the first top-up, whatever the mode is now)',
     request: z.object({ amount: enteredDecimal, request_id: requestId }),
     response: z.object({ account_mode: z.literal('demo'), balance: accountBalance }),
     example: {

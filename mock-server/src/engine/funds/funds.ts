@@ -21,7 +21,9 @@ import type {
   WithdrawalRecord,
   WithdrawalStatus,
 } from '@bourse/protocol';
+import { encodeWalletAddress } from '@bourse/protocol/wallet-address';
 import Decimal from 'decimal.js';
+import { createHash } from 'node:crypto';
 import { message } from '../../i18n/messages.ts';
 import { EngineError, FieldError } from '../errors.ts';
 import { ACCOUNT_KINDS, SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
@@ -80,14 +82,17 @@ const rateOf = (code: string): Decimal | null => {
 
 const stamp = (now: number): string => new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
 
-/** A deterministic, well-formed-looking deposit address of a network for a user. */
-function depositAddress(userId: string, network: Network): string {
-  const digits = userId.padStart(8, '0');
-  if (network === 'ERC20') return `0x${'b0' + digits.padStart(38, 'a')}`;
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let body = '';
-  for (const char of digits.padEnd(33, '7')) body += alphabet.charAt(Number(char) * 5 + 3);
-  return `T${body}`;
+/**
+ * A user's deposit address on a network: a real, checksummed address (base58check for TRC20,
+ * EIP-55 for ERC20) of an account hash drawn from the user and the network, so it is the same on
+ * every call and differs between users and networks.
+ */
+export function depositAddress(userId: string, network: Network): string {
+  const accountHash = createHash('sha256')
+    .update(`bourse-deposit\n${network}\n${userId}`)
+    .digest()
+    .subarray(0, 20);
+  return encodeWalletAddress(network, accountHash);
 }
 
 /**
@@ -218,10 +223,15 @@ export class Funds {
     });
   }
 
-  /** Play money into the demo fund account, whatever the current mode. */
+  /**
+   * Play money into the demo fund account; refused while the user is on the real account (the
+   * refusal is not kept, so the same intent succeeds once on demo). A repeated request id replays
+   * the first top-up whatever the mode is now.
+   */
   demoTopUp(userId: string, body: { amount: string; request_id: string }) {
-    this.users.get(userId);
+    const user = this.users.get(userId);
     return this.requests.once(userId, 'addRechMock', body, () => {
+      if (user.account_mode !== 'demo') throw new EngineError('refused', 'demo_top_up_real');
       const amount = new Decimal(body.amount);
       this.ledger.post({
         kind: 'demo_topup',
@@ -570,6 +580,25 @@ export class Funds {
     row.status = approve ? 'approved' : 'rejected';
     row.reject_reason = approve ? '' : reason;
     row.reviewed_at = now;
+    // approved, the payout is sent after the same delay when reviews are automatic
+    row.auto_review_at =
+      approve && this.options.autoReviewMs !== null ? now + this.options.autoReviewMs : null;
+    this.ctx.changed();
+    const record = this.publicRow(row);
+    this.emit({ type: 'funds', userId: row.user_id, push: { kind: 'withdrawal', record } });
+    return record;
+  }
+
+  /**
+   * The payout of an approved withdrawal went out (to the bank or the chain): it is `paid`, with
+   * the time. The money left the ledger on approval; this moves no money.
+   */
+  payWithdrawal(id: string): WithdrawalRecord {
+    const row = this.ctx.state().withdrawals.find((item) => item.id === id);
+    if (!row) throw new EngineError('not_found', 'not_found');
+    if (row.status !== 'approved') throw new EngineError('refused', 'withdrawal_not_payable');
+    row.status = 'paid';
+    row.paid_at = this.ctx.now();
     row.auto_review_at = null;
     this.ctx.changed();
     const record = this.publicRow(row);
@@ -674,8 +703,8 @@ export class Funds {
   // ---- time ----------------------------------------------------------------------------------
 
   /**
-   * Moves what waits on the clock: deposit accounts that became ready (an e-mail and a Notice)
-   * and the automatic reviews that are due. Called before every funds call and by a timer.
+   * Moves what waits on the clock: deposit accounts that became ready (an e-mail and a Notice),
+   * the automatic reviews that are due, and the payouts of withdrawals they approved. Called before every funds call and by a timer.
    */
   tick(): void {
     const now = this.ctx.now();
@@ -689,9 +718,9 @@ export class Funds {
       }
     }
     for (const row of state.withdrawals) {
-      if (row.status === 'reviewing' && row.auto_review_at !== null && row.auto_review_at <= now) {
-        this.decideWithdrawal(row.id, true);
-      }
+      if (row.auto_review_at === null || row.auto_review_at > now) continue;
+      if (row.status === 'reviewing') this.decideWithdrawal(row.id, true);
+      else if (row.status === 'approved') this.payWithdrawal(row.id);
     }
   }
 
