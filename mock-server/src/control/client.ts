@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   clockReply,
   controlError,
+  depositsReply,
   exportedState,
   importReply,
   expireSessionsReply,
@@ -17,6 +18,7 @@ import {
   signInLinkReply,
   stateReply,
   type ClockBody,
+  type DepositsQuery,
   type FaultBody,
   type IdentityBody,
   type MailboxQuery,
@@ -219,6 +221,12 @@ export class ControlClient {
 
   decideIdentity(body: IdentityBody): Promise<z.output<typeof identityReply>> {
     return this.request(identityReply, 'POST', '/identity', body);
+  }
+
+  /** Deposits (of one status when given), newest first, with their owner and proof image's URL. */
+  async deposits(query: DepositsQuery = {}): Promise<z.output<typeof depositsReply>['list']> {
+    const search = query.status === undefined ? '' : `?status=${query.status}`;
+    return (await this.request(depositsReply, 'GET', `/deposits${search}`)).list;
   }
 
   /** Approves or rejects (with the reason the user reads) a deposit under review. */

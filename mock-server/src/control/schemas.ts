@@ -44,6 +44,12 @@ export const reviewBody = z.object({
   reason: z.string().max(200).default(''),
 });
 
+/** the deposits the back office reviews: by status (all when omitted), newest first */
+export const depositsQuery = z.object({
+  status: z.enum(['reviewing', 'approved', 'rejected', 'cancelled']).optional(),
+});
+export type DepositsQuery = z.input<typeof depositsQuery>;
+
 /** an approved withdrawal's payout sent: by the record's id */
 export const payBody = z.object({ id: z.string().min(1) });
 
@@ -128,6 +134,21 @@ export const reviewReply = z.looseObject({
   status: z.enum(['approved', 'rejected']),
   reject_reason: z.string(),
 });
+/** the deposit review view: each record as rechlog shows it, whose it is, and its proof's URL */
+export const depositsReply = z.object({
+  list: z.array(
+    z.looseObject({
+      id: z.string(),
+      status: z.enum(['reviewing', 'approved', 'rejected', 'cancelled']),
+      email: z.string(),
+      /** the path rechlog shows ('' when none) */
+      proof_image: z.string(),
+      /** the proof on this server, absolute, for an <img>; null when none */
+      proof_url: z.string().nullable(),
+    }),
+  ),
+});
+
 /** the paid withdrawal, as /api/account/cashlog shows it */
 export const payReply = z.looseObject({
   id: z.string(),

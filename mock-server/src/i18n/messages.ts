@@ -71,6 +71,8 @@ export const MESSAGE_KEYS = [
   'deposit_account_ready_body',
   'demo_top_up_real',
   'withdrawal_not_payable',
+  'image_type_invalid',
+  'image_too_large',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -714,6 +716,27 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: '承認済みの出金のみ支払いできます',
     it: 'Solo un prelievo approvato può essere pagato',
   },
+  // a field's reason (shown as "{field}: {reason}")
+  image_type_invalid: {
+    en: 'must be a JPEG, PNG or WebP image',
+    zh: '必須是 JPEG、PNG 或 WebP 圖片',
+    es: 'debe ser una imagen JPEG, PNG o WebP',
+    pt: 'deve ser uma imagem JPEG, PNG ou WebP',
+    de: 'muss ein JPEG-, PNG- oder WebP-Bild sein',
+    fr: 'doit être une image JPEG, PNG ou WebP',
+    jp: 'JPEG、PNG、WebP のいずれかの画像にしてください',
+    it: 'deve essere un’immagine JPEG, PNG o WebP',
+  },
+  image_too_large: {
+    en: 'the image must be at most {max} KB',
+    zh: '圖片不得超過 {max} KB',
+    es: 'la imagen debe ocupar como máximo {max} KB',
+    pt: 'a imagem deve ter no máximo {max} KB',
+    de: 'das Bild darf höchstens {max} KB groß sein',
+    fr: 'l’image ne doit pas dépasser {max} Ko',
+    jp: '画像は {max} KB 以下にしてください',
+    it: 'l’immagine deve essere al massimo di {max} KB',
+  },
 };
 
 /** The placeholders each message with placeholders needs. */
@@ -728,6 +751,7 @@ export interface MessageParams {
   amount_below_min: { min: string };
   amount_above_max: { max: string };
   deposit_account_ready_body: { method: string };
+  image_too_large: { max: string };
 }
 
 type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams

@@ -146,7 +146,10 @@ export const depositRecord = z.object({
   /** '' unless rejected */
   reject_reason: z.string(),
   tx_hash: z.string(),
-  /** a URL of the uploaded proof; '' when none */
+  /**
+   * a URL (or a path on the API's host) of the uploaded proof, loadable by an <img> without
+   * signing; '' when none. The mock serves it at /uploads/deposits/<random id>.<jpg|png|webp>.
+   */
   proof_image: z.string(),
   remark: z.string(),
   created_at: timestampMs,

@@ -39,9 +39,13 @@ import type {
   WithdrawalRow,
 } from '../state.ts';
 import type { PayoutTargets } from '../users/payouts.ts';
+import { decodeImage, PROOF_IMAGE_MAX_BYTES, unguessableId } from './images.ts';
 import type { Users } from '../users/users.ts';
 
 type Network = 'TRC20' | 'ERC20';
+
+/** Where deposit proofs are served: `<PROOF_PATH><unguessable id>.<jpg|png|webp>`. */
+export const PROOF_PATH = '/uploads/deposits/';
 
 export interface FundsOptions {
   /** how long obtaining an exclusive deposit account takes, simulated ms */
@@ -349,6 +353,10 @@ export class Funds {
         if (body.method === 'bank' && body.proof_image === undefined) {
           throw new FieldError('proof_image', 'proof_required');
         }
+        const proof =
+          body.proof_image === undefined
+            ? null
+            : decodeImage(body.proof_image, 'proof_image', PROOF_IMAGE_MAX_BYTES);
         const allowed = this.currenciesOf(body.method).find((item) => item.code === body.currency);
         if (!allowed) throw new EngineError('refused', 'currency_unsupported');
         if (!this.depositAccountReady(userId, body.method, network)) {
@@ -359,6 +367,20 @@ export class Funds {
         const now = this.ctx.now();
         const id = this.nextId();
         const rate = new Decimal(allowed.rate);
+        let proofPath = '';
+        if (proof) {
+          const uploadId = unguessableId();
+          this.ctx.state().uploads[uploadId] = {
+            id: uploadId,
+            user_id: userId,
+            purpose: 'deposit_proof',
+            content_type: proof.contentType,
+            extension: proof.extension,
+            data: Buffer.from(proof.bytes).toString('base64'),
+            created_at: now,
+          };
+          proofPath = `${PROOF_PATH}${uploadId}.${proof.extension}`;
+        }
         const row: DepositRow = {
           id: String(id),
           order_no: `RC${stamp(now)}${String(id)}`,
@@ -372,7 +394,7 @@ export class Funds {
           status: 'reviewing',
           reject_reason: '',
           tx_hash: body.tx_hash,
-          proof_image: body.proof_image === undefined ? '' : `/uploads/deposits/${String(id)}.img`,
+          proof_image: proofPath,
           remark: body.remark,
           created_at: now,
           reviewed_at: null,
@@ -385,6 +407,19 @@ export class Funds {
         return row;
       }),
     );
+  }
+
+  /** A deposit proof by the file name of its path (`<id>.<extension>`); null when none. */
+  depositProof(file: string): { contentType: string; bytes: Uint8Array } | null {
+    const [id = '', extension = ''] = file.split('.');
+    const upload = Object.hasOwn(this.ctx.state().uploads, id)
+      ? this.ctx.state().uploads[id]
+      : undefined;
+    if (!upload || upload.extension !== extension) return null;
+    return {
+      contentType: upload.content_type,
+      bytes: new Uint8Array(Buffer.from(upload.data, 'base64')),
+    };
   }
 
   cancelDeposit(userId: string, body: { id: string; request_id: string }): DepositRecord {
