@@ -117,6 +117,8 @@ export default defineConfig({
     proxy: {
       '/api': mock,
       '/static': mock,
+      // deposit proof images the mock keeps (an <img> on the deposit records)
+      '/uploads': mock,
       '/__control': mock,
       '/ws': { target: mock.replace(/^http/, 'ws'), ws: true },
     },

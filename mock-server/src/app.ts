@@ -29,6 +29,7 @@ import { serveWeb } from './plugins/web.ts';
 import { createReplay } from './record/replay.ts';
 import { handlers } from './routes/index.ts';
 import { staticArtwork } from './routes/static.ts';
+import { uploadedImages } from './routes/uploads.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
 import { fundsFeed } from './ws/funds-feed.ts';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     ...(pageFallback ? { pageFallback } : {}),
   });
   await app.register(staticArtwork);
+  await app.register(uploadedImages);
   const gateway = socketGateway(app, {
     exchange,
     allowedOrigins: options.allowedOrigins ?? [],

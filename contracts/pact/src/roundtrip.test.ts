@@ -163,7 +163,8 @@ const rows: Rows = {
         failsWith: 409,
       },
     ],
-    addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' } }],
+    // the trader is on the real account here (user.changeMock comes later): play money is refused
+    addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' }, failsWith: 500 }],
   },
   team: {
     shareInfo: [{ body: {}, language: 'de' }],

@@ -40,6 +40,8 @@ export type StateParams = {
   "the user's identity was rejected": { email: string; reason: string };
   /** added: the user's identity documents are submitted and wait for the review */
   "the user's identity is under review": { email: string };
+  /** added: the user has switched to the demo account */
+  'the user is on the demo account': { email: string };
   /** added: the user's exclusive deposit account (method bank or usdt; network for usdt) is ready */
   "the user's deposit account is ready": { email: string; method: string; network: string };
   /** added: the user has a USDT deposit of `amount` under review, with this id */
@@ -90,6 +92,7 @@ export const STATE_PARAM_KEYS: {
   "the user's identity is verified": ['email', 'name'],
   "the user's identity was rejected": ['email', 'reason'],
   "the user's identity is under review": ['email'],
+  'the user is on the demo account': ['email'],
   "the user's deposit account is ready": ['email', 'method', 'network'],
   'the user has a deposit under review': ['email', 'id', 'amount'],
   "the user's deposit was reviewed": ['email', 'id', 'decision'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints/catalogue.ts';
-import { toChecksumAddress, walletAddressProblem } from './wallet-address.ts';
+import { encodeWalletAddress, toChecksumAddress, walletAddressProblem } from './wallet-address.ts';
 
 // Real addresses: Tether's USDT contracts on Tron and on Ethereum, and the EIP-55 test vectors.
 const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -108,5 +108,26 @@ describe('the setUserWallet request', () => {
       expect(issues.map((issue) => issue.path)).toEqual([['address']]);
       expect(issues[0]?.message).toContain(reason);
     }
+  });
+});
+
+describe('encoding an account hash as an address', () => {
+  const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+
+  it('gives back the real addresses of known account hashes', () => {
+    // Tether's USDT contract on Tron is 41a614f803b6fd780986a42c78ec9c7f77e6ded13c
+    expect(encodeWalletAddress('TRC20', hexBytes('a614f803b6fd780986a42c78ec9c7f77e6ded13c'))).toBe(
+      TRON_USDT,
+    );
+    expect(encodeWalletAddress('ERC20', hexBytes(ETH_USDT.slice(2).toLowerCase()))).toBe(ETH_USDT);
+  });
+
+  it('makes addresses the checker accepts, and refuses a hash of the wrong length', () => {
+    for (let seed = 1; seed < 40; seed += 1) {
+      const hash = Uint8Array.from({ length: 20 }, (_, i) => (seed * 37 + i * 101) % 256);
+      expect(walletAddressProblem('TRC20', encodeWalletAddress('TRC20', hash))).toBeNull();
+      expect(walletAddressProblem('ERC20', encodeWalletAddress('ERC20', hash))).toBeNull();
+    }
+    expect(() => encodeWalletAddress('TRC20', new Uint8Array(21))).toThrow(RangeError);
   });
 });

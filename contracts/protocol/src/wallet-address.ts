@@ -64,6 +64,21 @@ function ethereumProblem(address: string): WalletAddressProblem | null {
   return toChecksumAddress(address) === address ? null : 'checksum';
 }
 
+/**
+ * The address of a 20-byte account hash on a network, as a wallet shows it: TRC20 base58check of
+ * the version byte 0x41 and the hash; ERC20 `0x` and the hash in hex, EIP-55 checksummed. The
+ * inverse of what `walletAddressProblem` checks (the mock hands out deposit addresses with it).
+ */
+export function encodeWalletAddress(network: WalletNetworkName, accountHash: Uint8Array): string {
+  if (accountHash.length !== 20) throw new RangeError('an account hash is 20 bytes');
+  if (network === 'ERC20') return toChecksumAddress(`0x${bytesToHex(accountHash)}`);
+  base58check ??= createBase58check(sha256);
+  const payload = new Uint8Array(21);
+  payload[0] = TRON_VERSION;
+  payload.set(accountHash, 1);
+  return base58check.encode(payload);
+}
+
 /** What is wrong with `address` as a USDT address on `network` (surrounding spaces ignored). */
 export function walletAddressProblem(
   network: WalletNetworkName,

@@ -132,6 +132,10 @@ describe('the control client', () => {
     await expect(
       client.reviewWithdrawal({ id: '999999', decision: 'reject', reason: 'no' }),
     ).rejects.toThrow('(HTTP 404): no withdrawal 999999');
+    await expect(client.payWithdrawal({ id: '999999' })).rejects.toThrow(
+      'control POST /__control/withdrawals/pay failed (HTTP 404): no withdrawal 999999',
+    );
+    expect(await client.deposits({ status: 'reviewing' })).toEqual([]);
 
     const user = state.users[0];
     expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
@@ -140,14 +144,21 @@ describe('the control client', () => {
     );
 
     // every route the control API serves (but the sign-in page, which a browser opens) was called
+    // a route under another is printed as a child of it (`│   └── /review (POST)`)
+    const parents: string[] = [];
     const served = app
       .printRoutes({ commonPrefix: false })
       .split('\n')
       .flatMap((line) => {
-        const route = /(\/__control\/\S+) \(([^)]+)\)/.exec(line);
-        if (!route?.[1] || !route[2] || route[1] === '/__control/signin/:id') return [];
-        const path = route[1];
-        return route[2]
+        const node = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+        if (!node?.[2]) return [];
+        const depth = (node[1]?.length ?? 0) / 4;
+        const path = (parents[depth - 1] ?? '') + node[2];
+        parents[depth] = path;
+        if (!node[3] || !path.startsWith('/__control/') || path === '/__control/signin/:id') {
+          return [];
+        }
+        return node[3]
           .split(', ')
           .filter((method) => method !== 'HEAD')
           .map((method) => `${method} ${path}`);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   clockReply,
   controlError,
+  depositsReply,
   exportedState,
   importReply,
   expireSessionsReply,
@@ -10,18 +11,21 @@ import {
   identityReply,
   mailboxReply,
   marketReply,
+  payReply,
   resetReply,
   reviewReply,
   scenariosReply,
   signInLinkReply,
   stateReply,
   type ClockBody,
+  type DepositsQuery,
   type FaultBody,
   type IdentityBody,
   type MailboxQuery,
   type MarketPathBody,
   type MarketPriceBody,
   type MarketSymbolBody,
+  type PayBody,
   type ReviewBody,
   type SignInLinkBody,
 } from './schemas.ts';
@@ -219,6 +223,12 @@ export class ControlClient {
     return this.request(identityReply, 'POST', '/identity', body);
   }
 
+  /** Deposits (of one status when given), newest first, with their owner and proof image's URL. */
+  async deposits(query: DepositsQuery = {}): Promise<z.output<typeof depositsReply>['list']> {
+    const search = query.status === undefined ? '' : `?status=${query.status}`;
+    return (await this.request(depositsReply, 'GET', `/deposits${search}`)).list;
+  }
+
   /** Approves or rejects (with the reason the user reads) a deposit under review. */
   reviewDeposit(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
     return this.request(reviewReply, 'POST', '/deposits/review', body);
@@ -227,6 +237,11 @@ export class ControlClient {
   /** Approves (debits, the fee to the fee account) or rejects (releases) a withdrawal. */
   reviewWithdrawal(body: ReviewBody): Promise<z.output<typeof reviewReply>> {
     return this.request(reviewReply, 'POST', '/withdrawals/review', body);
+  }
+
+  /** Marks an approved withdrawal paid: its payout went out (`paid_at` is set). */
+  payWithdrawal(body: PayBody): Promise<z.output<typeof payReply>> {
+    return this.request(payReply, 'POST', '/withdrawals/pay', body);
   }
 
   expireSessions(email: string): Promise<{ ended: number }> {

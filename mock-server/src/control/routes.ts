@@ -12,6 +12,7 @@ import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
   clockBody,
+  depositsQuery,
   expireSessionsBody,
   faultBody,
   faultQuery,
@@ -21,6 +22,7 @@ import {
   marketPriceBody,
   marketSymbolBody,
   exportedState,
+  payBody,
   resetBody,
   reviewBody,
 } from './schemas.ts';
@@ -79,7 +81,14 @@ export function controlRoutes(
   api.get('/state', () => {
     const state = exchange.snapshot();
     const users = Object.values(state.users).map(({ password_hash: _hidden, ...user }) => user);
-    return { ...state, users };
+    // uploaded images by their size, not their bytes (GET /export has them whole)
+    const uploads = Object.fromEntries(
+      Object.entries(state.uploads).map(([id, { data, ...upload }]) => [
+        id,
+        { ...upload, bytes: Buffer.byteLength(data, 'base64') },
+      ]),
+    );
+    return { ...state, users, uploads };
   });
 
   // the scenario export and import: a whole state, password hashes and ledger included
@@ -220,6 +229,23 @@ export function controlRoutes(
 
   // ---- the back office's money reviews ----------------------------------------------------------
 
+  // the review view: what a reviewer looks at before deciding, the proof image's URL included
+  api.get('/deposits', { schema: { querystring: depositsQuery } }, (request) => {
+    const { status } = request.query;
+    const state = exchange.live();
+    const origin = `${request.protocol}://${request.host}`;
+    const list = state.deposits
+      .filter((row) => status === undefined || row.status === status)
+      .toReversed()
+      .map(({ user_id: userId, auto_review_at: _when, ...row }) => ({
+        ...row,
+        user_id: userId,
+        email: state.users[userId]?.email ?? '',
+        proof_url: row.proof_image === '' ? null : `${origin}${row.proof_image}`,
+      }));
+    return { list };
+  });
+
   api.post('/deposits/review', { schema: { body: reviewBody } }, (request, reply) => {
     const { id, decision, reason } = request.body;
     if (!exchange.live().deposits.some((row) => row.id === id)) {
@@ -234,6 +260,15 @@ export function controlRoutes(
       return reply.code(404).send({ error: `no withdrawal ${id}` });
     }
     return exchange.funds.decideWithdrawal(id, decision === 'approve', reason);
+  });
+
+  // the payout of an approved withdrawal went out: it becomes paid (REVIEW_DELAY_MS does it too)
+  api.post('/withdrawals/pay', { schema: { body: payBody } }, (request, reply) => {
+    const { id } = request.body;
+    if (!exchange.live().withdrawals.some((row) => row.id === id)) {
+      return reply.code(404).send({ error: `no withdrawal ${id}` });
+    }
+    return exchange.funds.payWithdrawal(id);
   });
 
   api.post('/sessions/expire', { schema: { body: expireSessionsBody } }, (request, reply) => {

@@ -44,6 +44,15 @@ export const reviewBody = z.object({
   reason: z.string().max(200).default(''),
 });
 
+/** the deposits the back office reviews: by status (all when omitted), newest first */
+export const depositsQuery = z.object({
+  status: z.enum(['reviewing', 'approved', 'rejected', 'cancelled']).optional(),
+});
+export type DepositsQuery = z.input<typeof depositsQuery>;
+
+/** an approved withdrawal's payout sent: by the record's id */
+export const payBody = z.object({ id: z.string().min(1) });
+
 /** a price as the market writes it: a positive decimal string */
 const price = z
   .string()
@@ -69,6 +78,7 @@ export type ClockBody = z.input<typeof clockBody>;
 export type FaultBody = z.input<typeof faultBody>;
 export type IdentityBody = z.input<typeof identityBody>;
 export type ReviewBody = z.input<typeof reviewBody>;
+export type PayBody = z.input<typeof payBody>;
 
 /** a whole state as `GET /export` answers it (the state.json an empty DATA_DIR imports) */
 export const exportedState = z.looseObject({
@@ -123,6 +133,27 @@ export const reviewReply = z.looseObject({
   id: z.string(),
   status: z.enum(['approved', 'rejected']),
   reject_reason: z.string(),
+});
+/** the deposit review view: each record as rechlog shows it, whose it is, and its proof's URL */
+export const depositsReply = z.object({
+  list: z.array(
+    z.looseObject({
+      id: z.string(),
+      status: z.enum(['reviewing', 'approved', 'rejected', 'cancelled']),
+      email: z.string(),
+      /** the path rechlog shows ('' when none) */
+      proof_image: z.string(),
+      /** the proof on this server, absolute, for an <img>; null when none */
+      proof_url: z.string().nullable(),
+    }),
+  ),
+});
+
+/** the paid withdrawal, as /api/account/cashlog shows it */
+export const payReply = z.looseObject({
+  id: z.string(),
+  status: z.literal('paid'),
+  paid_at: z.number(),
 });
 export const expireSessionsReply = z.object({ ended: z.number().int().nonnegative() });
 export const marketQuote = z.object({

@@ -146,6 +146,7 @@ export class Exchange {
     this.state.deposit_accounts = structuredClone(older.deposit_accounts ?? {});
     this.state.deposits = structuredClone(older.deposits ?? []);
     this.state.withdrawals = structuredClone(older.withdrawals ?? []);
+    this.state.uploads = structuredClone(older.uploads ?? {});
     this.state.next_funds_id = older.next_funds_id ?? 1;
     this.ledger.invalidate();
     this.ledger.check();

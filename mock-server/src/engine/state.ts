@@ -55,7 +55,23 @@ export interface DepositAccountRecord {
 
 /** A deposit as the wire shows it, with whose it is and when the automatic review decides it. */
 export type DepositRow = DepositRecord & { user_id: string; auto_review_at: number | null };
+/** `auto_review_at`: when the automatic review approves it, or (approved) when its payout goes out. */
 export type WithdrawalRow = WithdrawalRecord & { user_id: string; auto_review_at: number | null };
+
+/**
+ * An image a user uploaded (a bank deposit's proof), kept with the rest of the state and served
+ * at `/uploads/deposits/<id>.<extension>`: the id is random, since an <img> cannot sign its request.
+ */
+export interface UploadRecord {
+  id: string;
+  user_id: string;
+  purpose: 'deposit_proof';
+  content_type: string;
+  extension: string;
+  /** the image, base64 */
+  data: string;
+  created_at: number;
+}
 
 /** The first answer to a money call, kept by (user, request id) to replay a repeat. */
 export interface RequestRecord {
@@ -184,6 +200,8 @@ export interface MockState {
   deposit_accounts: Record<string, DepositAccountRecord>;
   deposits: DepositRow[];
   withdrawals: WithdrawalRow[];
+  /** uploaded images (deposit proofs), by their unguessable id */
+  uploads: Record<string, UploadRecord>;
   /** the next deposit, withdrawal or transfer number */
   next_funds_id: number;
 }
@@ -220,5 +238,6 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   deposit_accounts: {},
   deposits: [],
   withdrawals: [],
+  uploads: {},
   next_funds_id: 1,
 });

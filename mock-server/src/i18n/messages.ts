@@ -69,6 +69,10 @@ export const MESSAGE_KEYS = [
   'proof_required',
   'deposit_account_ready_subject',
   'deposit_account_ready_body',
+  'demo_top_up_real',
+  'withdrawal_not_payable',
+  'image_type_invalid',
+  'image_too_large',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -692,6 +696,47 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: '専用の{method}入金口座の準備ができました。アプリの「入金」でご確認ください。',
     it: 'Il tuo conto di deposito {method} dedicato è pronto. Lo trovi in Deposita, nell’app.',
   },
+  demo_top_up_real: {
+    en: 'Play money tops up the demo account only: switch to the demo account first',
+    zh: '模擬金只能充入模擬帳戶，請先切換到模擬帳戶',
+    es: 'El dinero de práctica solo recarga la cuenta demo: cambie primero a la cuenta demo',
+    pt: 'O dinheiro de treino só recarrega a conta demo: mude primeiro para a conta demo',
+    de: 'Spielgeld lädt nur das Demokonto auf: Wechseln Sie zuerst zum Demokonto',
+    fr: 'L’argent fictif ne recharge que le compte démo : passez d’abord au compte démo',
+    jp: '練習用資金はデモ口座にのみ入金できます。先にデモ口座に切り替えてください',
+    it: 'Il denaro virtuale ricarica solo il conto demo: passa prima al conto demo',
+  },
+  withdrawal_not_payable: {
+    en: 'Only an approved withdrawal can be paid out',
+    zh: '只有已核准的提現才能出款',
+    es: 'Solo se puede pagar un retiro aprobado',
+    pt: 'Só um saque aprovado pode ser pago',
+    de: 'Nur eine genehmigte Auszahlung kann ausgezahlt werden',
+    fr: 'Seul un retrait approuvé peut être versé',
+    jp: '承認済みの出金のみ支払いできます',
+    it: 'Solo un prelievo approvato può essere pagato',
+  },
+  // a field's reason (shown as "{field}: {reason}")
+  image_type_invalid: {
+    en: 'must be a JPEG, PNG or WebP image',
+    zh: '必須是 JPEG、PNG 或 WebP 圖片',
+    es: 'debe ser una imagen JPEG, PNG o WebP',
+    pt: 'deve ser uma imagem JPEG, PNG ou WebP',
+    de: 'muss ein JPEG-, PNG- oder WebP-Bild sein',
+    fr: 'doit être une image JPEG, PNG ou WebP',
+    jp: 'JPEG、PNG、WebP のいずれかの画像にしてください',
+    it: 'deve essere un’immagine JPEG, PNG o WebP',
+  },
+  image_too_large: {
+    en: 'the image must be at most {max} KB',
+    zh: '圖片不得超過 {max} KB',
+    es: 'la imagen debe ocupar como máximo {max} KB',
+    pt: 'a imagem deve ter no máximo {max} KB',
+    de: 'das Bild darf höchstens {max} KB groß sein',
+    fr: 'l’image ne doit pas dépasser {max} Ko',
+    jp: '画像は {max} KB 以下にしてください',
+    it: 'l’immagine deve essere al massimo di {max} KB',
+  },
 };
 
 /** The placeholders each message with placeholders needs. */
@@ -706,6 +751,7 @@ export interface MessageParams {
   amount_below_min: { min: string };
   amount_above_max: { max: string };
   deposit_account_ready_body: { method: string };
+  image_too_large: { max: string };
 }
 
 type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams

@@ -81,6 +81,51 @@ describe('the SQLite state', () => {
     expect(again.ledger.balances().size).toBe(0);
   });
 
+  it('keeps deposit proof images as blobs outside the state JSON, and forgets them with a reloaded scenario', async () => {
+    const exchange = exchangeOf();
+    await exchange.loadScenario(scenarioSpec('two-friends'));
+    const [alice] = Object.values(exchange.live().users);
+    if (!alice) throw new Error('no user');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    exchange.funds.readyDepositAccount(alice.user_id, 'bank');
+    const declare = (n: number) =>
+      exchange.funds.addDeposit(alice.user_id, {
+        request_id: `proof-request-00${String(n)}`,
+        method: 'bank',
+        amount: '100',
+        currency: 'USD',
+        tx_hash: '',
+        proof_image: `data:image/png;base64,${png.toString('base64')}`,
+        remark: String(n),
+      });
+    const database = new StateDatabase(dir);
+    const first = declare(1);
+    database.save(durable(exchange));
+    const second = declare(2);
+    database.save(durable(exchange));
+    database.close();
+    const raw = new DatabaseSync(join(dir, 'mock.sqlite'));
+    expect(raw.prepare('SELECT COUNT(*) AS n FROM uploads').get()?.['n']).toBe(2);
+    // the images are not in the state's JSON, which every save rewrites
+    expect(
+      String(raw.prepare("SELECT value FROM meta WHERE key = 'state'").get()?.['value']),
+    ).not.toContain(png.toString('base64'));
+    raw.close();
+
+    const again = restart(dir);
+    for (const made of [first, second]) {
+      const kept = again.funds.depositProof(made.proof_image.split('/').at(-1) ?? '');
+      expect(kept?.contentType).toBe('image/png');
+      expect(Buffer.from(kept?.bytes ?? []).equals(png)).toBe(true);
+    }
+    await again.loadScenario(scenarioSpec('empty'));
+    const reopened = new StateDatabase(dir);
+    reopened.load();
+    reopened.save(durable(again));
+    reopened.close();
+    expect(restart(dir).live().uploads).toEqual({});
+  });
+
   it('refuses to start when the stored balances differ from what the entries make', async () => {
     const exchange = exchangeOf();
     await exchange.loadScenario(scenarioSpec('two-friends'));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import Decimal from 'decimal.js';
-import type { LedgerTransaction, MockState, RequestRecord } from '../engine/state.ts';
+import type { LedgerTransaction, MockState, RequestRecord, UploadRecord } from '../engine/state.ts';
 
 /** What a restart finds on disk: the state, and the balances as they were when last written. */
 export interface StoredState {
@@ -21,12 +21,14 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ledger_tx (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS balances (account TEXT PRIMARY KEY, amount TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS requests (key TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, meta TEXT NOT NULL, data BLOB NOT NULL);
 `;
 
 /**
  * The mock's state in SQLite (DATA_DIR/mock.sqlite, through node:sqlite), written synchronously:
  * the ledger's entries one row each, appended; the balances they make (checked against the entries
- * on every start); the money calls' request records; and the rest of the state as one JSON value.
+ * on every start); the money calls' request records; uploaded images (deposit proofs), a blob
+ * each, written once; and the rest of the state as one JSON value.
  * Each `save` is one SQLite transaction, in WAL mode with synchronous=FULL, so when it returns the
  * changes are on disk: the app saves before it answers a call that changed anything.
  */
@@ -37,6 +39,7 @@ export class StateDatabase {
     putTx: StatementSync;
     putBalance: StatementSync;
     putRequest: StatementSync;
+    putUpload: StatementSync;
   };
   /** what was written last, to write only what is new: the arrays' identity and lengths */
   private written: { transactions: LedgerTransaction[] | null; txCount: number } = {
@@ -44,6 +47,11 @@ export class StateDatabase {
     txCount: 0,
   };
   private writtenRequests: { of: Record<string, RequestRecord> | null; count: number } = {
+    of: null,
+    count: 0,
+  };
+  /** uploads are only ever added, like request records: the new ones are written */
+  private writtenUploads: { of: Record<string, UploadRecord> | null; count: number } = {
     of: null,
     count: 0,
   };
@@ -61,6 +69,9 @@ export class StateDatabase {
         'INSERT OR REPLACE INTO balances (account, amount) VALUES (?, ?)',
       ),
       putRequest: this.db.prepare('INSERT OR REPLACE INTO requests (key, body) VALUES (?, ?)'),
+      putUpload: this.db.prepare(
+        'INSERT OR REPLACE INTO uploads (id, meta, data) VALUES (?, ?, ?)',
+      ),
     };
   }
 
@@ -79,6 +90,12 @@ export class StateDatabase {
     for (const request of this.db.prepare('SELECT key, body FROM requests ORDER BY rowid').all()) {
       state.requests[String(request['key'])] = JSON.parse(String(request['body'])) as RequestRecord;
     }
+    state.uploads = {};
+    for (const upload of this.db.prepare('SELECT meta, data FROM uploads ORDER BY rowid').all()) {
+      const meta = JSON.parse(String(upload['meta'])) as Omit<UploadRecord, 'data'>;
+      const data = Buffer.from(upload['data'] as Uint8Array).toString('base64');
+      state.uploads[meta.id] = { ...meta, data };
+    }
     const balances = new Map<string, Decimal>();
     for (const balance of this.db.prepare('SELECT account, amount FROM balances').all()) {
       balances.set(String(balance['account']), new Decimal(String(balance['amount'])));
@@ -88,6 +105,7 @@ export class StateDatabase {
       txCount: state.ledger.transactions.length,
     };
     this.writtenRequests = { of: null, count: Object.keys(state.requests).length };
+    this.writtenUploads = { of: null, count: Object.keys(state.uploads).length };
     return { state, balances };
   }
 
@@ -98,6 +116,7 @@ export class StateDatabase {
       txCount: state.ledger.transactions.length,
     };
     this.writtenRequests = { of: state.requests, count: Object.keys(state.requests).length };
+    this.writtenUploads = { of: state.uploads, count: Object.keys(state.uploads).length };
   }
 
   /**
@@ -112,7 +131,15 @@ export class StateDatabase {
     const requestKeys = Object.keys(state.requests);
     const allRequests =
       this.writtenRequests.of !== state.requests || this.writtenRequests.count > requestKeys.length;
-    const rest = { ...state, ledger: { ...state.ledger, transactions: [] }, requests: {} };
+    const uploadIds = Object.keys(state.uploads);
+    const allUploads =
+      this.writtenUploads.of !== state.uploads || this.writtenUploads.count > uploadIds.length;
+    const rest = {
+      ...state,
+      ledger: { ...state.ledger, transactions: [] },
+      requests: {},
+      uploads: {},
+    };
     this.db.exec('BEGIN IMMEDIATE');
     try {
       if (whole) {
@@ -138,6 +165,13 @@ export class StateDatabase {
       for (const key of requestKeys.slice(allRequests ? 0 : this.writtenRequests.count)) {
         this.statements.putRequest.run(key, JSON.stringify(state.requests[key]));
       }
+      if (allUploads) this.db.exec('DELETE FROM uploads');
+      for (const id of uploadIds.slice(allUploads ? 0 : this.writtenUploads.count)) {
+        const upload = state.uploads[id];
+        if (!upload) continue;
+        const { data, ...meta } = upload;
+        this.statements.putUpload.run(id, JSON.stringify(meta), Buffer.from(data, 'base64'));
+      }
       this.statements.putMeta.run('state', JSON.stringify(rest));
       this.db.exec('COMMIT');
     } catch (error) {
@@ -146,6 +180,7 @@ export class StateDatabase {
     }
     this.written = { transactions, txCount: transactions.length };
     this.writtenRequests = { of: state.requests, count: requestKeys.length };
+    this.writtenUploads = { of: state.uploads, count: uploadIds.length };
   }
 
   close(): void {

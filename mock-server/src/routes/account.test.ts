@@ -136,6 +136,75 @@ describe('deposits', () => {
   });
 });
 
+describe('bank deposit proofs', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const bankDeposit = (image: string, id: string, language = 'en') =>
+    call<{ id: string; proof_image: string }>(
+      app,
+      '/api/account/addRech',
+      { request_id: rid(id), method: 'bank', amount: '100', currency: 'USD', proof_image: image },
+      { token, language },
+    );
+
+  it('keeps the proof image and serves it at its unguessable path, for the review too', async () => {
+    await as('/api/account/getRechInfo', { method: 'bank' });
+    await control.advance(60_000);
+    const made = await bankDeposit(`data:image/png;base64,${PNG.toString('base64')}`, 'proof');
+    expect(made.code).toBe(200);
+    const path = made.data.proof_image;
+    expect(path).toMatch(/^\/uploads\/deposits\/[A-Za-z0-9_-]{24}\.png$/);
+    const log = await as<{ list: { proof_image: string }[] }>('/api/account/rechlog');
+    expect(log.data.list[0]?.proof_image).toBe(path);
+
+    const image = await app.inject({ method: 'GET', url: path });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    for (const url of [
+      path.replace('.png', '.jpg'),
+      `/uploads/deposits/${made.data.id}.img`,
+      '/uploads/deposits/AAAAAAAAAAAAAAAAAAAAAAAA.png',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+
+    const review = await app.inject({
+      method: 'GET',
+      url: '/__control/deposits?status=reviewing',
+    });
+    const row = review
+      .json<{ list: { id: string; email: string; proof_url: string | null }[] }>()
+      .list.find((item) => item.id === made.data.id);
+    expect(row?.email).toBe(email);
+    expect(row?.proof_url).toMatch(new RegExp(`^http://[^/]+${path}$`));
+    expect((await control.deposits({ status: 'reviewing' })).map((item) => item.id)).toContain(
+      made.data.id,
+    );
+  });
+
+  it('refuses a proof that is not the image it says, in the caller’s language', async () => {
+    await as('/api/account/getRechInfo', { method: 'bank' });
+    await control.advance(60_000);
+    const fake = `data:image/jpeg;base64,${PNG.toString('base64')}`;
+    const refused = await bankDeposit(fake, 'fake');
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toBe('proof_image: must be a JPEG, PNG or WebP image');
+    const german = await bankDeposit(fake, 'fake-de', 'de');
+    expect(german.msg).toMatch(/^proof_image: muss ein JPEG-/);
+    // over 512 KB decoded, yet under the request schema's 700 000 characters
+    const large = `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(512 * 1024)]).toString('base64')}`;
+    expect((await bankDeposit(large, 'large')).msg).toBe(
+      'proof_image: the image must be at most 512 KB',
+    );
+    expect((await as<{ total: number }>('/api/account/rechlog')).data.total).toBe(0);
+  });
+});
+
 describe('withdrawals', () => {
   it('is refused without identity, then without a bound target', async () => {
     const body = { request_id: rid('w'), method: 'usdt', amount: '30', password: PASSWORD };
@@ -183,10 +252,37 @@ describe('withdrawals', () => {
     });
     await control.reviewWithdrawal({ id: second.data.id, decision: 'reject', reason: 'Mismatch' });
     expect(await fundOf()).toMatchObject({ available: '900.00', frozen: '0.00' });
-    const log = await as<{ list: { status: string; reject_reason: string }[] }>(
-      '/api/account/cashlog',
-    );
-    expect(log.data.list.map((row) => row.status)).toEqual(['rejected', 'approved']);
+    // the approved one's payout goes out; a rejected one has none to send
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/__control/withdrawals/pay',
+      payload: { id: first.data.id },
+    });
+    expect(paid.json()).toMatchObject({ id: first.data.id, status: 'paid' });
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/__control/withdrawals/pay',
+          payload: { id: second.data.id },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/__control/withdrawals/pay',
+          payload: { id: '999999' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const log = await as<{
+      list: { status: string; reject_reason: string; paid_at: number | null }[];
+    }>('/api/account/cashlog');
+    expect(log.data.list.map((row) => row.status)).toEqual(['rejected', 'paid']);
+    expect(log.data.list[1]?.paid_at).toBe(paid.json<{ paid_at: number }>().paid_at);
+    expect(log.data.list[0]?.paid_at).toBeNull();
     const info = await as<{ available: string; fee_rate: string }>('/api/account/cashInfo');
     expect(info.data).toMatchObject({ available: '900.00', fee_rate: '0.01' });
     app.exchange.ledger.check();
@@ -224,20 +320,29 @@ describe('transfers and the demo', () => {
     );
   });
 
-  it('tops up the demo fund account, whatever the mode', async () => {
+  it('refuses a demo top-up on the real account, then tops up the demo fund account once', async () => {
+    const body = { amount: '5000', request_id: rid('demo') };
+    const refused = await as('/api/account/addRechMock', body);
+    expect(refused.code).toBe(500);
+    expect(refused.msg).toMatch(/demo account only/);
+    const german = await call(app, '/api/account/addRechMock', body, { token, language: 'de' });
+    expect(german.msg).toMatch(/Demokonto/);
+    // the refusal was not kept: the same intent succeeds once the user is on demo
+    await as('/api/users/changeMock', { account_mode: 'demo' });
     const topped = await as<{ account_mode: string; balance: Balance }>(
       '/api/account/addRechMock',
-      {
-        amount: '5000',
-        request_id: rid('demo'),
-      },
+      body,
     );
     expect(topped.data).toMatchObject({
       account_mode: 'demo',
       balance: { account: 'fund', available: '105000.00' },
     });
-    // the real fund account has not moved
+    // a retry after the switch back replays the top-up and moves nothing more
+    await as('/api/users/changeMock', { account_mode: 'real' });
+    expect((await as('/api/account/addRechMock', body)).data).toEqual(topped.data);
     expect((await fundOf())?.available).toBe('0.00');
+    await as('/api/users/changeMock', { account_mode: 'demo' });
+    expect((await fundOf())?.available).toBe('105000.00');
   });
 });
 

@@ -13,6 +13,7 @@ import faultDropped from './fault-dropped.ts';
 import faultLatency from './fault-latency.ts';
 import identityRejected from './identity-rejected.ts';
 import identityVerified from './identity-verified.ts';
+import inviteFriend from './invite-friend.ts';
 import ipoStages from './ipo-stages.ts';
 import loginLockout from './login-lockout.ts';
 import marketPath from './market-path.ts';
@@ -52,4 +53,5 @@ export const SCENARIOS: readonly Scenario[] = [
   withdrawalRefused,
   transfer,
   demoTopUp,
+  inviteFriend,
 ];

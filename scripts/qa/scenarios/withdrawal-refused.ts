@@ -7,7 +7,8 @@ const fresh = accountOf('fresh-user');
 
 export default defineScenario({
   name: 'withdrawal-refused',
-  summary: 'a withdrawal refused without a verified identity, then without a bound bank or wallet',
+  summary:
+    'a withdrawal refused without a verified identity, without a bound bank, and to a virtual bank (it cannot be bound)',
   setUp: async ({ control, step }) => {
     await step('reset to the fresh-user scenario', () => control.reset('fresh-user'));
   },
@@ -37,6 +38,29 @@ export default defineScenario({
         password: trader.password,
       });
       checkEqual(reply.code, CODES.failed, 'the reply code');
+      check(/Bind a bank account/.test(reply.msg), `the message says why: ${reply.msg}`);
+    });
+    await step('a virtual bank cannot be bound, so no withdrawal can reach it', async () => {
+      const user = client();
+      await signIn(user, trader);
+      const bound = await user.call(endpoints.user.setUserBank, {
+        bank_name: 'Revolut',
+        account_no: '000123456789',
+        holder_name: 'Ava Trader',
+      });
+      checkEqual(bound.code, CODES.badRequest, 'the binding reply code');
+      check(
+        /^bank_name: Virtual bank accounts cannot receive withdrawals/.test(bound.msg),
+        `the message says why: ${bound.msg}`,
+      );
+      checkEqual((await user.ok(endpoints.account.cashInfo, {})).bank, null, 'the bound bank');
+      const reply = await user.call(endpoints.account.addCash, {
+        request_id: intent(),
+        method: 'bank',
+        amount: '50',
+        password: trader.password,
+      });
+      checkEqual(reply.code, CODES.failed, 'the withdrawal reply code');
       check(/Bind a bank account/.test(reply.msg), `the message says why: ${reply.msg}`);
     });
     return { email: trader.email };

@@ -176,6 +176,27 @@ describe('the web service, run outside Docker with the commands its image runs',
     expect(api.headers['server']).toBe('nginx');
   });
 
+  it('passes a deposit proof image through to the mock, with its type and caching', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const trader = mock.exchange.users.byEmail('verified.trader@example.com');
+    if (!trader) throw new Error('no trader');
+    mock.exchange.funds.readyDepositAccount(trader.user_id, 'bank');
+    const made = mock.exchange.funds.addDeposit(trader.user_id, {
+      request_id: 'compose-proof-000001',
+      method: 'bank',
+      amount: '100',
+      currency: 'USD',
+      tx_hash: '',
+      proof_image: `data:image/png;base64,${png.toString('base64')}`,
+      remark: '',
+    });
+    const image = await rawGet(`${origin}${made.proof_image}`);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(image.body.equals(png)).toBe(true);
+  });
+
   it('serves a script as the brotli (or gzip) file the build wrote, cached for good', async () => {
     const html = await readFile(join(dist, 'index.html'), 'utf8');
     const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

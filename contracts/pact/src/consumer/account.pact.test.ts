@@ -32,6 +32,7 @@ const alice = SCENARIOS['two-friends'].users[0]!;
 const signedIn = (user: { email: string; password: string }) =>
   state('a signed-in user', { email: user.email, password: user.password, token: PACT_TOKEN });
 const traderIn = signedIn(trader);
+const traderOnDemo = state('the user is on the demo account', { email: trader.email });
 const usdtReady = state("the user's deposit account is ready", {
   email: trader.email,
   method: 'usdt',
@@ -446,13 +447,22 @@ const ACCOUNT: readonly Case[] = [
   answers({
     name: 'tops up the demo fund account',
     description: 'a request to top up the demo account',
-    states: [traderIn],
+    states: [traderIn, traderOnDemo],
     endpoint: account.addRechMock,
     body: { amount: '10000', request_id: REQUEST.demo },
     data: { account_mode: 'demo', balance: balanceShape('fund', '110000.00') },
     check: (result) => {
       expect(result.account_mode).toBe('demo');
     },
+  }),
+  refuses({
+    name: 'refuses a demo top-up while the user is on the real account',
+    description: 'a request to top up the demo account from the real account',
+    states: [traderIn],
+    endpoint: account.addRechMock,
+    body: { amount: '10000', request_id: REQUEST.demo },
+    code: CODES.failed,
+    msg: 'switch to the demo account first',
   }),
 ];
 

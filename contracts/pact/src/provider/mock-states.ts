@@ -119,6 +119,9 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     "the user's identity is under review": ({ email }) => {
       exchange().identity.submit(existingUser(email).user_id, IDENTITY_DOCUMENTS);
     },
+    'the user is on the demo account': ({ email }) => {
+      exchange().profile.setAccountMode(existingUser(email).user_id, 'demo');
+    },
     "the user's deposit account is ready": ({ email, method, network }) => {
       if (method !== 'bank' && method !== 'usdt') throw new Error(`no deposit method ${method}`);
       if (network !== 'TRC20' && network !== 'ERC20') throw new Error(`no network ${network}`);

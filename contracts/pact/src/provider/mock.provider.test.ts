@@ -68,6 +68,7 @@ describe('the pact', () => {
       `500 ${account.addCash.path}`,
       `500 ${account.addRech.path}`,
       `500 ${account.addRech.path}`,
+      `500 ${account.addRechMock.path}`,
       `500 ${account.cancelRech.path}`,
       `500 ${account.transfer.path}`,
       `500 ${auth.login.path}`,

@@ -146,7 +146,10 @@ export const depositRecord = z.object({
   /** '' unless rejected */
   reject_reason: z.string(),
   tx_hash: z.string(),
-  /** a URL of the uploaded proof; '' when none */
+  /**
+   * a URL (or a path on the API's host) of the uploaded proof, loadable by an <img> without
+   * signing; '' when none. The mock serves it at /uploads/deposits/<random id>.<jpg|png|webp>.
+   */
   proof_image: z.string(),
   remark: z.string(),
   created_at: timestampMs,
@@ -555,8 +558,9 @@ export const account = {
     auth: 'user',
     loading: true,
     summary:
-      'Tops up the demo fund account (whatever the current mode) with play money, at once and without review.',
-    assumed: 'the meaning of the call; field `amount`; the reply; `request_id` (ours)',
+      'Tops up the demo fund account with play money, at once and without review. Code 500 while the user is on the real account (switch with users/changeMock first).',
+    assumed:
+      'the meaning of the call; the refusal on the real account; field `amount`; the reply; `request_id` (ours: a repeat replays the first top-up, whatever the mode is now)',
     request: z.object({ amount: enteredDecimal, request_id: requestId }),
     response: z.object({ account_mode: z.literal('demo'), balance: accountBalance }),
     example: {

@@ -21,7 +21,9 @@ import type {
   WithdrawalRecord,
   WithdrawalStatus,
 } from '@bourse/protocol';
+import { encodeWalletAddress } from '@bourse/protocol/wallet-address';
 import Decimal from 'decimal.js';
+import { createHash } from 'node:crypto';
 import { message } from '../../i18n/messages.ts';
 import { EngineError, FieldError } from '../errors.ts';
 import { ACCOUNT_KINDS, SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
@@ -37,9 +39,13 @@ import type {
   WithdrawalRow,
 } from '../state.ts';
 import type { PayoutTargets } from '../users/payouts.ts';
+import { decodeImage, PROOF_IMAGE_MAX_BYTES, unguessableId } from './images.ts';
 import type { Users } from '../users/users.ts';
 
 type Network = 'TRC20' | 'ERC20';
+
+/** Where deposit proofs are served: `<PROOF_PATH><unguessable id>.<jpg|png|webp>`. */
+export const PROOF_PATH = '/uploads/deposits/';
 
 export interface FundsOptions {
   /** how long obtaining an exclusive deposit account takes, simulated ms */
@@ -80,14 +86,17 @@ const rateOf = (code: string): Decimal | null => {
 
 const stamp = (now: number): string => new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
 
-/** A deterministic, well-formed-looking deposit address of a network for a user. */
-function depositAddress(userId: string, network: Network): string {
-  const digits = userId.padStart(8, '0');
-  if (network === 'ERC20') return `0x${'b0' + digits.padStart(38, 'a')}`;
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let body = '';
-  for (const char of digits.padEnd(33, '7')) body += alphabet.charAt(Number(char) * 5 + 3);
-  return `T${body}`;
+/**
+ * A user's deposit address on a network: a real, checksummed address (base58check for TRC20,
+ * EIP-55 for ERC20) of an account hash drawn from the user and the network, so it is the same on
+ * every call and differs between users and networks.
+ */
+export function depositAddress(userId: string, network: Network): string {
+  const accountHash = createHash('sha256')
+    .update(`bourse-deposit\n${network}\n${userId}`)
+    .digest()
+    .subarray(0, 20);
+  return encodeWalletAddress(network, accountHash);
 }
 
 /**
@@ -218,10 +227,15 @@ export class Funds {
     });
   }
 
-  /** Play money into the demo fund account, whatever the current mode. */
+  /**
+   * Play money into the demo fund account; refused while the user is on the real account (the
+   * refusal is not kept, so the same intent succeeds once on demo). A repeated request id replays
+   * the first top-up whatever the mode is now.
+   */
   demoTopUp(userId: string, body: { amount: string; request_id: string }) {
-    this.users.get(userId);
+    const user = this.users.get(userId);
     return this.requests.once(userId, 'addRechMock', body, () => {
+      if (user.account_mode !== 'demo') throw new EngineError('refused', 'demo_top_up_real');
       const amount = new Decimal(body.amount);
       this.ledger.post({
         kind: 'demo_topup',
@@ -339,6 +353,10 @@ export class Funds {
         if (body.method === 'bank' && body.proof_image === undefined) {
           throw new FieldError('proof_image', 'proof_required');
         }
+        const proof =
+          body.proof_image === undefined
+            ? null
+            : decodeImage(body.proof_image, 'proof_image', PROOF_IMAGE_MAX_BYTES);
         const allowed = this.currenciesOf(body.method).find((item) => item.code === body.currency);
         if (!allowed) throw new EngineError('refused', 'currency_unsupported');
         if (!this.depositAccountReady(userId, body.method, network)) {
@@ -349,6 +367,20 @@ export class Funds {
         const now = this.ctx.now();
         const id = this.nextId();
         const rate = new Decimal(allowed.rate);
+        let proofPath = '';
+        if (proof) {
+          const uploadId = unguessableId();
+          this.ctx.state().uploads[uploadId] = {
+            id: uploadId,
+            user_id: userId,
+            purpose: 'deposit_proof',
+            content_type: proof.contentType,
+            extension: proof.extension,
+            data: Buffer.from(proof.bytes).toString('base64'),
+            created_at: now,
+          };
+          proofPath = `${PROOF_PATH}${uploadId}.${proof.extension}`;
+        }
         const row: DepositRow = {
           id: String(id),
           order_no: `RC${stamp(now)}${String(id)}`,
@@ -362,7 +394,7 @@ export class Funds {
           status: 'reviewing',
           reject_reason: '',
           tx_hash: body.tx_hash,
-          proof_image: body.proof_image === undefined ? '' : `/uploads/deposits/${String(id)}.img`,
+          proof_image: proofPath,
           remark: body.remark,
           created_at: now,
           reviewed_at: null,
@@ -375,6 +407,19 @@ export class Funds {
         return row;
       }),
     );
+  }
+
+  /** A deposit proof by the file name of its path (`<id>.<extension>`); null when none. */
+  depositProof(file: string): { contentType: string; bytes: Uint8Array } | null {
+    const [id = '', extension = ''] = file.split('.');
+    const upload = Object.hasOwn(this.ctx.state().uploads, id)
+      ? this.ctx.state().uploads[id]
+      : undefined;
+    if (!upload || upload.extension !== extension) return null;
+    return {
+      contentType: upload.content_type,
+      bytes: new Uint8Array(Buffer.from(upload.data, 'base64')),
+    };
   }
 
   cancelDeposit(userId: string, body: { id: string; request_id: string }): DepositRecord {
@@ -570,6 +615,25 @@ export class Funds {
     row.status = approve ? 'approved' : 'rejected';
     row.reject_reason = approve ? '' : reason;
     row.reviewed_at = now;
+    // approved, the payout is sent after the same delay when reviews are automatic
+    row.auto_review_at =
+      approve && this.options.autoReviewMs !== null ? now + this.options.autoReviewMs : null;
+    this.ctx.changed();
+    const record = this.publicRow(row);
+    this.emit({ type: 'funds', userId: row.user_id, push: { kind: 'withdrawal', record } });
+    return record;
+  }
+
+  /**
+   * The payout of an approved withdrawal went out (to the bank or the chain): it is `paid`, with
+   * the time. The money left the ledger on approval; this moves no money.
+   */
+  payWithdrawal(id: string): WithdrawalRecord {
+    const row = this.ctx.state().withdrawals.find((item) => item.id === id);
+    if (!row) throw new EngineError('not_found', 'not_found');
+    if (row.status !== 'approved') throw new EngineError('refused', 'withdrawal_not_payable');
+    row.status = 'paid';
+    row.paid_at = this.ctx.now();
     row.auto_review_at = null;
     this.ctx.changed();
     const record = this.publicRow(row);
@@ -672,8 +736,8 @@ export class Funds {
   // ---- time ----------------------------------------------------------------------------------
 
   /**
-   * Moves what waits on the clock: deposit accounts that became ready (an e-mail and a Notice)
-   * and the automatic reviews that are due. Called before every funds call and by a timer.
+   * Moves what waits on the clock: deposit accounts that became ready (an e-mail and a Notice),
+   * the automatic reviews that are due, and the payouts of withdrawals they approved. Called before every funds call and by a timer.
    */
   tick(): void {
     const now = this.ctx.now();
@@ -687,9 +751,9 @@ export class Funds {
       }
     }
     for (const row of state.withdrawals) {
-      if (row.status === 'reviewing' && row.auto_review_at !== null && row.auto_review_at <= now) {
-        this.decideWithdrawal(row.id, true);
-      }
+      if (row.auto_review_at === null || row.auto_review_at > now) continue;
+      if (row.status === 'reviewing') this.decideWithdrawal(row.id, true);
+      else if (row.status === 'approved') this.payWithdrawal(row.id);
     }
   }
 
