@@ -2,11 +2,13 @@ import { endpoints } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { navigateFx } from '#shared/routing';
+import { pushReceived } from '#shared/socket';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $errors,
+  $info,
   $infoView,
   $proof,
   amountChanged,
@@ -175,5 +177,43 @@ describe('a deposit', () => {
       'funds.deposit.proofNotImage',
     );
     expect(proofFileProblem({ type: '', name: 'slip.HEIC', size: 10 })).toBeNull();
+  });
+});
+
+describe('the exclusive deposit account being obtained', () => {
+  const PENDING = { ...READY, status: 'pending', ready_at: null, wallet: null };
+  const NOTICE = {
+    func: 'Notice',
+    topic: 'Notice',
+    data: { id: '9', title: 'Deposit account ready', summary: '', created_at: 1_763_813_600_000 },
+  } as const;
+
+  it('shows the address when the Notice push says it is ready, without a tap', async () => {
+    let ready = false;
+    const api = fakeClient({
+      [endpoints.account.getRechInfo.path]: () => (ready ? READY : PENDING),
+    });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    expect(scope.getState($infoView)).toBe('pending');
+
+    ready = true;
+    await allSettled(pushReceived, { scope, params: NOTICE });
+
+    expect(scope.getState($infoView)).toBe('ready');
+    expect(scope.getState($info)?.wallet?.address).toBe(READY.wallet.address);
+  });
+
+  it('does not ask again on a Notice once the address is there', async () => {
+    const api = fakeClient({ [endpoints.account.getRechInfo.path]: () => READY });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    await allSettled(pushReceived, { scope, params: NOTICE });
+
+    expect(api.paths().filter((path) => path === endpoints.account.getRechInfo.path)).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { endpoints, imageDataUrl, type DepositAccount, type DepositMethod } from '@bourse/protocol';
+import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
 import { createApiEffect, type FormMessage } from '#shared/api';
 import {
@@ -9,6 +10,7 @@ import {
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
 import { navigated, PATHS } from '#shared/routing';
+import { pushReceived } from '#shared/socket';
 import { createCopyAction, notifyFx } from '#shared/ui/toast';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
@@ -63,6 +65,17 @@ const infoWanted = sample({
   fn: ({ method, network }) => (method === 'usdt' ? { method, network } : { method }),
 });
 sample({ clock: infoWanted, target: fetchInfoFx });
+
+// The account being obtained ends with an e-mail and a Notice push: the screen asks again then,
+// so the address appears without the user having to tap "Check again".
+sample({
+  clock: pushReceived,
+  source: { info: $info, method: $method, network: $network },
+  filter: ({ info }, push) =>
+    push.func === FUNC.notice && info !== null && info.status === 'pending',
+  fn: ({ method, network }) => (method === 'usdt' ? { method, network } : { method }),
+  target: fetchInfoFx,
+});
 $info
   .on(fetchInfoFx.doneData, (_, info) => info)
   .reset(methodChanged, networkChanged, RechargeGate.close);
