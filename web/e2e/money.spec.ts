@@ -29,7 +29,7 @@ function moneyCalls(page: Page): { path: string; requestId: unknown }[] {
 }
 
 /** The trader's ledger as the mock holds it: every transaction balanced, and the user's sums. */
-async function ledger(userId: string) {
+async function ledger(userId: string, mode: 'real' | 'demo' = 'real') {
   const state = (await control.exportState()) as unknown as {
     ledger: { transactions: { kind: string; postings: { account: string; amount: string }[] }[] };
     deposits: unknown[];
@@ -41,7 +41,7 @@ async function ledger(userId: string) {
   const balance = (account: string) =>
     state.ledger.transactions
       .flatMap((tx) => tx.postings)
-      .filter((p) => p.account === `user:${userId}:real:${account}`)
+      .filter((p) => p.account === `user:${userId}:${mode}:${account}`)
       .reduce((sum, p) => sum.plus(p.amount), new Decimal(0))
       .toFixed(2);
   const kinds = state.ledger.transactions
@@ -55,6 +55,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return axe.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => violation.id);
+}
+
+/** The signed-in trader's id in the mock. */
+async function traderId(): Promise<string> {
+  const id = (await control.state()).users.find((user) => user.email === TRADER.email)?.user_id;
+  if (id === undefined) throw new Error('no trader');
+  return id;
+}
+
+/** Flips the account switch on the personal centre, through its confirmation. */
+async function switchAccount(page: Page, to: 'demo' | 'real') {
+  await openApp(page, PATHS.user);
+  await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
+  const sheet = page.getByRole('dialog', {
+    name: text(to === 'demo' ? 'user.switch.toDemo' : 'user.switch.toReal'),
+  });
+  await sheet
+    .getByRole('button', {
+      name: text(to === 'demo' ? 'user.switch.confirmDemo' : 'user.switch.confirmReal'),
+      exact: true,
+    })
+    .click();
+  await expect(
+    page.getByText(text(to === 'demo' ? 'user.switch.nowDemo' : 'user.switch.nowReal')),
+  ).toBeVisible();
 }
 
 /** Opens the deposit screen and waits out the exclusive account being obtained. */
@@ -180,4 +205,38 @@ test('the withdrawal shows the fee and the amount received, and passes axe', asy
   await expect(page.getByText('1.00 USDT')).toBeVisible();
   await expect(page.getByText('99.00 USDT')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the account switch asks first; on demo every money screen says so, and play money is topped up once a double tap', async ({
+  page,
+}) => {
+  const userId = await traderId();
+  const before = await ledger(userId, 'demo');
+  const realBefore = (await ledger(userId)).balance('fund:available');
+  await switchAccount(page, 'demo');
+  await openApp(page, PATHS.assets);
+  const mark = page.getByRole('banner').getByText(text('funds.mode.demo'), { exact: true });
+  await expect(mark).toBeVisible();
+  await page.getByRole('button', { name: /^Top up .* USDT of demo funds$/ }).dblclick();
+  await expect(page.getByText(text('funds.assets.toppedUp'))).toBeVisible();
+  const after = await ledger(userId, 'demo');
+  expect(after.balance('fund:available')).toBe(
+    new Decimal(before.balance('fund:available')).plus(10_000).toFixed(2),
+  );
+  expect(after.unbalanced).toEqual([]);
+  // the real fund did not move
+  expect((await ledger(userId)).balance('fund:available')).toBe(realBefore);
+
+  // in the header, or above the form where the header holds the way to the records
+  for (const path of [PATHS.transfer, PATHS.recharge, PATHS.withdraw, PATHS.assetsLog]) {
+    await openApp(page, path);
+    await expect(page.getByText(text('funds.mode.demo'), { exact: true }).first()).toBeVisible();
+  }
+
+  await switchAccount(page, 'real');
+  await openApp(page, PATHS.assets);
+  await expect(
+    page.getByRole('banner').getByText(text('funds.mode.real'), { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /of demo funds$/ })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { StoreWritable, Unit } from 'effector';
+import { createEvent, type Store, type StoreWritable, type Unit } from 'effector';
 import { persist } from 'effector-storage/local';
 import type { z } from 'zod';
 import { appStarted } from '#shared/lib';
@@ -24,5 +24,20 @@ export function persistLocal<T>(
     keyPrefix: PREFIX,
     contract: schema,
     pickup: [appStarted, ...readAgainOn],
+  });
+}
+
+/**
+ * Writes a derived store under its SPEC key, for whoever reads the device's keys, and never reads
+ * it back: what it is derived from is kept itself, so there is one copy of the truth.
+ */
+export function mirrorLocal<T>(store: Store<T>, key: StorageKey, schema: z.ZodType<T>): void {
+  persist({
+    source: store,
+    target: createEvent<T>(),
+    key: STORAGE_KEYS[key],
+    keyPrefix: PREFIX,
+    contract: schema,
+    pickup: appStarted,
   });
 }

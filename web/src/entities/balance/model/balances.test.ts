@@ -1,6 +1,7 @@
-import { EXAMPLE_BALANCES, endpoints, type AccountBalances } from '@bourse/protocol';
+import { EXAMPLE_BALANCES, EXAMPLE_USER, endpoints, type AccountBalances } from '@bourse/protocol';
 import { accountTypeChanged } from '#entities/viewer';
 import { $apiClient } from '#shared/api';
+import { $userInfo } from '#shared/session';
 import { fakeClient } from '#shared/api/testing';
 import { pushReceived } from '#shared/socket';
 import { allSettled, fork } from 'effector';
@@ -78,7 +79,13 @@ describe('the balances', () => {
   });
 
   it('are forgotten and loaded again when the user switches to the demo accounts', async () => {
-    const { scope, api } = setup();
+    const api = fakeClient({ [endpoints.account.index.path]: () => BALANCES });
+    const scope = fork({
+      values: [
+        [$apiClient, api.client],
+        [$userInfo, { ...EXAMPLE_USER, account_mode: 'real' }],
+      ],
+    });
     await allSettled(BalancesGate.open, { scope, params: {} });
 
     await allSettled(accountTypeChanged, { scope, params: 'demo' });

@@ -20,10 +20,19 @@ describe('the account type', () => {
   });
 
   it('takes a confirmed switch', async () => {
-    const scope = fork();
+    const scope = fork({ values: [[$userInfo, USER]] });
 
     await allSettled(accountTypeChanged, { scope, params: 'demo' });
 
+    expect(scope.getState($accountType)).toBe('demo');
+  });
+
+  it('keeps the kept user info in step with a confirmed switch, so a restart stays on it', async () => {
+    const scope = fork({ values: [[$userInfo, USER]] });
+
+    await allSettled(accountTypeChanged, { scope, params: 'demo' });
+
+    expect(scope.getState($userInfo)?.account_mode).toBe('demo');
     expect(scope.getState($accountType)).toBe('demo');
   });
 
@@ -32,7 +41,6 @@ describe('the account type', () => {
       values: [
         [$userInfo, { ...USER, account_mode: 'demo' }],
         [$isLoggedIn, true],
-        [$accountType, 'demo'],
       ],
     });
 

@@ -1,23 +1,25 @@
-import { accountMode, type AccountMode } from '@bourse/protocol';
-import { $userInfo } from '#shared/session';
-import { persistLocal } from '#shared/storage';
-import { createEvent, createStore, sample } from 'effector';
+import { accountMode, type AccountMode, type UserInfo } from '@bourse/protocol';
+import { $userInfo, userInfoUpdated } from '#shared/session';
+import { mirrorLocal } from '#shared/storage';
+import { createEvent, sample } from 'effector';
 
 /**
- * Which set of accounts the user trades with (SPEC.md §3 `account type`, real by default). It
- * is kept locally so that screens know it before the user info arrives; the server's
- * `account_mode` is the truth and overrides it whenever the user info changes.
+ * Which set of accounts the user trades with (SPEC.md §3 `account type`, real by default): the
+ * kept user info's `account_mode`, the server's word. One copy of the fact: a separate store read
+ * from the device at start would miss that start when its page's code loads later, and would
+ * disagree with the kept user info after a switch.
  */
-export const $accountType = createStore<AccountMode>('real');
-persistLocal($accountType, 'accountType', accountMode);
+export const $accountType = $userInfo.map((user): AccountMode => user?.account_mode ?? 'real');
+// SPEC.md §3 lists the account type among the device's keys: kept there too, never read back.
+mirrorLocal($accountType, 'accountType', accountMode);
 
 /** The server confirmed a switch between the real and the demo accounts. */
 export const accountTypeChanged = createEvent<AccountMode>();
 
-sample({ clock: accountTypeChanged, target: $accountType });
-
 sample({
-  clock: $userInfo,
-  fn: (user): AccountMode => user?.account_mode ?? 'real',
-  target: $accountType,
+  clock: accountTypeChanged,
+  source: $userInfo,
+  filter: (user: UserInfo | null): user is UserInfo => user !== null,
+  fn: (user, mode): UserInfo => ({ ...user, account_mode: mode }),
+  target: userInfoUpdated,
 });

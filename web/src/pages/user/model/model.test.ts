@@ -42,7 +42,6 @@ function setup(replies: Record<string, Reply> = {}, user: UserInfo = USER) {
       [$apiClient, api.client],
       [$userInfo, user],
       [$isLoggedIn, true],
-      [$accountType, user.account_mode],
     ],
     handlers: [
       [showToastFx, (text: string) => void toasts.push(text)],
