@@ -5,6 +5,7 @@ import { control, expect, openApp, scenarioUser, signInByApi, test, text } from 
 
 const trader = scenarioUser('verified-trader');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
 /**
  * A PNG as big as a phone photo (4000 × 3000, so the app scales it down before decoding): a
@@ -134,5 +135,40 @@ test.describe('binding a bank account and a USDT wallet', () => {
     await expect(page.getByRole('alert')).toHaveText(text('bindUsdt.scan.noCode'));
     await expect(address).toHaveValue('TR7NHqje');
     await expect(page.getByRole('radio', { name: 'TRC20' })).toBeChecked();
+  });
+
+  test('where the browser has a BarcodeDetector, it reads the photo, scaled down, and jsQR stays unloaded', async ({
+    page,
+  }) => {
+    // Chromium on Linux has none: a stand-in that finds an ERC20 payment request in any image
+    // and notes the size of what it was given.
+    await page.addInitScript((rawValue) => {
+      class StandInDetector {
+        static getSupportedFormats() {
+          return Promise.resolve(['ean_13', 'qr_code']);
+        }
+        detect(image: { width: number; height: number }) {
+          document.documentElement.dataset['detected'] =
+            `${String(image.width)}x${String(image.height)}`;
+          return Promise.resolve([{ rawValue }]);
+        }
+      }
+      Object.defineProperty(window, 'BarcodeDetector', { value: StandInDetector });
+    }, `ethereum:${ETH}@1?value=1e18`);
+    const jsqr: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/jsQR-[\w-]+\.js$/.test(request.url())) jsqr.push(request.url());
+    });
+    await openApp(page, PATHS.bindUsdt);
+
+    await page
+      .getByLabel(text('bindUsdt.scan.button'))
+      .setInputFiles({ name: 'IMG_2043.png', mimeType: 'image/png', buffer: await photo(page) });
+
+    await expect(page.getByRole('textbox', { name: text('bindUsdt.address') })).toHaveValue(ETH);
+    await expect(page.getByRole('radio', { name: 'ERC20' })).toBeChecked();
+    // the 4000 × 3000 photo was handed over at 1280 × 960
+    await expect(page.locator('html')).toHaveAttribute('data-detected', '1280x960');
+    expect(jsqr).toStrictEqual([]);
   });
 });
