@@ -6,17 +6,24 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $errors,
+  $form,
   $formError,
+  $scanMessage,
   addressChanged,
   BindUsdtGate,
+  imagePicked,
   networkChanged,
+  readQrFx,
   submitted,
 } from './model.ts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
-function setup(replies: Record<string, Reply> = {}) {
+/** What the image reader finds in a picked image: the texts of its QR codes, or a refusal. */
+type Reader = (image: Blob) => Promise<string[]>;
+
+function setup(replies: Record<string, Reply> = {}, readQr: Reader = () => Promise.resolve([])) {
   const api = fakeClient({
     '/api/users/setUserWallet': (body) => ({
       id: '1',
@@ -33,6 +40,7 @@ function setup(replies: Record<string, Reply> = {}) {
     handlers: [
       [showToastFx, (text: string) => void toasts.push(text)],
       [returnFx, goBack],
+      [readQrFx, readQr],
     ],
   });
   return { scope, api, toasts, goBack };
@@ -100,5 +108,98 @@ describe('binding a USDT wallet', () => {
     });
     expect(scope.getState($formError)).toBeNull();
     expect(goBack).not.toHaveBeenCalled();
+  });
+});
+
+describe('reading the address from a QR code image', () => {
+  const photo = new File([new Uint8Array([0xff, 0xd8])], 'photo.jpg', { type: 'image/jpeg' });
+
+  async function scan(
+    texts: string[] | Error,
+    before: { network?: 'TRC20' | 'ERC20'; typed?: string } = {},
+  ) {
+    const read = vi.fn<Reader>(() =>
+      texts instanceof Error ? Promise.reject(texts) : Promise.resolve(texts),
+    );
+    const context = setup({}, read);
+    const { scope } = context;
+    await allSettled(BindUsdtGate.open, { scope, params: {} });
+    await allSettled(networkChanged, { scope, params: before.network ?? 'TRC20' });
+    if (before.typed !== undefined) {
+      await allSettled(addressChanged, { scope, params: before.typed });
+    }
+    await allSettled(imagePicked, { scope, params: photo });
+    return { ...context, read };
+  }
+
+  it("fills in the code's address, checked, and binds it", async () => {
+    const { scope, read, api } = await scan([`tron:${TRON}?amount=10`], { typed: 'T123' });
+
+    expect(read).toHaveBeenCalledWith(photo);
+    expect(scope.getState($form)).toStrictEqual({ network: 'TRC20', address: TRON });
+    expect(scope.getState($errors)).toStrictEqual({});
+    expect(scope.getState($scanMessage)).toStrictEqual({ tone: 'info', key: 'bindUsdt.scan.read' });
+
+    await allSettled(submitted, { scope });
+    expect(api.calls.map(({ body }) => body)).toStrictEqual([{ network: 'TRC20', address: TRON }]);
+  });
+
+  it('switches the network to the address read, and says so', async () => {
+    const { scope } = await scan([ETH], { network: 'TRC20' });
+
+    expect(scope.getState($form)).toStrictEqual({ network: 'ERC20', address: ETH });
+    expect(scope.getState($scanMessage)).toStrictEqual({
+      tone: 'info',
+      key: 'bindUsdt.scan.switched',
+      values: { network: 'ERC20' },
+    });
+  });
+
+  it('takes the first code that holds an address when the image has several', async () => {
+    const { scope } = await scan(['https://example.com', `ethereum:${ETH}@1`]);
+
+    expect(scope.getState($form)).toStrictEqual({ network: 'ERC20', address: ETH });
+  });
+
+  it('runs the address check on what it read: a damaged address is refused at once', async () => {
+    const { scope, api } = await scan([ETH.replace('dAC', 'DAC')], { network: 'ERC20' });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      address: { key: 'bindUsdt.problem.checksum' },
+    });
+    await allSettled(submitted, { scope });
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('keeps what the field had when the image has no code, no address or is no image', async () => {
+    const cases = [
+      [[], 'bindUsdt.scan.noCode'],
+      [['WIFI:S:home;T:WPA;P:secret;;', `bitcoin:${TRON}`], 'bindUsdt.scan.noAddress'],
+      [new Error('The source image cannot be decoded.'), 'bindUsdt.scan.unreadable'],
+    ] as const;
+    for (const [texts, key] of cases) {
+      const { scope } = await scan(texts instanceof Error ? texts : [...texts], {
+        network: 'ERC20',
+        typed: 'my half-typed 0x',
+      });
+      expect(scope.getState($form)).toStrictEqual({
+        network: 'ERC20',
+        address: 'my half-typed 0x',
+      });
+      expect(scope.getState($scanMessage)).toStrictEqual({ tone: 'error', key });
+    }
+  });
+
+  it('editing the address or picking another image clears the message', async () => {
+    const { scope } = await scan([]);
+
+    await allSettled(addressChanged, { scope, params: TRON });
+    expect(scope.getState($scanMessage)).toBeNull();
+
+    await allSettled(imagePicked, { scope, params: photo });
+    expect(scope.getState($scanMessage)).toStrictEqual({
+      tone: 'error',
+      key: 'bindUsdt.scan.noCode',
+    });
   });
 });

@@ -4,8 +4,9 @@ import { createApiEffect } from '#shared/api';
 import { createFormSubmission, type FormErrors } from '#shared/api/form';
 import { goBackFx, PATHS } from '#shared/routing';
 import { notifyFx } from '#shared/ui/toast';
-import { createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
+import { addressFromQrText, type ScannedAddress } from '../lib/qr-address.ts';
 
 export const NETWORKS: readonly WalletNetworkName[] = ['TRC20', 'ERC20'];
 
@@ -32,12 +33,38 @@ export const $errors = createStore<FormErrors<WalletField>>({});
 export const $formError = createStore<string | null>(null);
 export const $submitting = setUserWalletFx.pending;
 
+/** An image picked to read a wallet address from its QR code. */
+export const imagePicked = createEvent<File>();
+
+/**
+ * The texts of the QR codes in an image. The reader and its decoder load with the first image
+ * picked, never with the page.
+ */
+export const readQrFx = createEffect(async (image: Blob): Promise<string[]> => {
+  const { readQrTexts } = await import('../lib/read-qr.ts');
+  return readQrTexts(image);
+});
+export const $scanning = readQrFx.pending;
+
+/** What reading an image gave, as a translation key, shown by the address field. */
+export interface ScanMessage {
+  tone: 'info' | 'error';
+  key: string;
+  values?: Record<string, string>;
+}
+export const $scanMessage = createStore<ScanMessage | null>(null);
+
+/** An address read from an image, and whether the network had to change for it. */
+const addressScanned = createEvent<ScannedAddress & { switched: boolean }>();
+
 $form
   .on(networkChanged, (form, network) => ({ ...form, network }))
   .on(addressChanged, (form, address) => ({ ...form, address }))
+  .on(addressScanned, (_, { network, address }) => ({ network, address }))
   .reset(BindUsdtGate.open);
 $errors.reset(BindUsdtGate.open, networkChanged, addressChanged);
 $formError.reset(BindUsdtGate.open);
+$scanMessage.reset(BindUsdtGate.open, networkChanged, addressChanged, imagePicked);
 
 /**
  * The same check as the server's (contracts' walletAddressProblem): a mistyped character, the
@@ -52,6 +79,49 @@ export function validateWallet(form: WalletForm): FormErrors<WalletField> {
     },
   };
 }
+
+sample({ clock: imagePicked, target: readQrFx });
+
+type ScanResult = (ScannedAddress & { switched: boolean }) | { missing: ScanMessage };
+
+const scanRead = sample({
+  clock: readQrFx.doneData,
+  source: $form,
+  fn: (form, texts): ScanResult => {
+    const found = texts.map(addressFromQrText).find((entry) => entry !== null);
+    if (found !== undefined) return { ...found, switched: found.network !== form.network };
+    const key = texts.length === 0 ? 'bindUsdt.scan.noCode' : 'bindUsdt.scan.noAddress';
+    return { missing: { tone: 'error', key } };
+  },
+});
+sample({
+  clock: scanRead,
+  filter: (result): result is ScannedAddress & { switched: boolean } => !('missing' in result),
+  target: addressScanned,
+});
+// Nothing read: the field keeps what it had, and the message says why.
+sample({
+  clock: scanRead,
+  filter: (result) => 'missing' in result,
+  fn: (result) => ('missing' in result ? result.missing : null),
+  target: $scanMessage,
+});
+sample({
+  clock: readQrFx.fail,
+  fn: (): ScanMessage => ({ tone: 'error', key: 'bindUsdt.scan.unreadable' }),
+  target: $scanMessage,
+});
+sample({
+  clock: addressScanned,
+  fn: ({ network, switched }): ScanMessage =>
+    switched
+      ? { tone: 'info', key: 'bindUsdt.scan.switched', values: { network } }
+      : { tone: 'info', key: 'bindUsdt.scan.read' },
+  target: $scanMessage,
+});
+// A scanned address is checked at once, as a typed one is when sent: a code that holds a
+// mistyped or damaged address says so before the user taps Bind.
+sample({ clock: addressScanned, source: $form, fn: validateWallet, target: $errors });
 
 createFormSubmission({
   clock: submitted,

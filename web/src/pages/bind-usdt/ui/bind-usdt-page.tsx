@@ -9,9 +9,12 @@ import {
   $errors,
   $form,
   $formError,
+  $scanMessage,
+  $scanning,
   $submitting,
   addressChanged,
   BindUsdtGate,
+  imagePicked,
   NETWORKS,
   networkChanged,
   submitted,
@@ -30,10 +33,13 @@ export function BindUsdtPage() {
     addressChanged,
     submitted,
   ]);
+  const [scanMessage, scanning, pickImage] = useUnit([$scanMessage, $scanning, imagePicked]);
   useFocusFirstInvalid(errors);
   const id = useId();
   const messageId = messageIdOf(id);
   const error = errors.address;
+  const scanError = scanMessage?.tone === 'error' ? scanMessage : null;
+  const scanNotice = scanMessage?.tone === 'info' ? scanMessage : null;
 
   return (
     <Page
@@ -69,15 +75,26 @@ export function BindUsdtPage() {
           label={t('bindUsdt.address')}
           htmlFor={id}
           description={
-            error ? (
-              <div id={messageId} role="alert" className={styles.error}>
-                {'key' in error ? t(error.key) : error.text}
+            <div id={messageId}>
+              {error ? (
+                <div role="alert" className={styles.error}>
+                  {'key' in error ? t(error.key) : error.text}
+                </div>
+              ) : null}
+              {scanError ? (
+                <div role="alert" className={styles.error}>
+                  {t(scanError.key)}
+                </div>
+              ) : null}
+              {error || scanError ? null : (
+                <span className={styles.hint}>
+                  {t(form.network === 'TRC20' ? 'bindUsdt.hintTrc20' : 'bindUsdt.hintErc20')}
+                </span>
+              )}
+              <div role="status" className={styles.notice}>
+                {scanNotice ? t(scanNotice.key, scanNotice.values ?? {}) : null}
               </div>
-            ) : (
-              <span id={messageId} className={styles.hint}>
-                {t(form.network === 'TRC20' ? 'bindUsdt.hintTrc20' : 'bindUsdt.hintErc20')}
-              </span>
-            )
+            </div>
           }
         >
           <FieldInput
@@ -92,6 +109,20 @@ export function BindUsdtPage() {
             id={id}
             aria-label={t('bindUsdt.address')}
           />
+          {/* No `capture`: a phone offers its camera and its gallery. */}
+          <label className={styles.scan} aria-busy={scanning}>
+            {t('bindUsdt.scan.button')}
+            <input
+              type="file"
+              accept="image/*"
+              disabled={scanning}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) pickImage(file);
+                event.target.value = '';
+              }}
+            />
+          </label>
         </FormItem>
       </CardForm>
       {formError ? (
