@@ -1,6 +1,6 @@
 import { endpoints, type ResponseOf } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
-import { createCopyAction } from '#shared/ui/toast';
+import { createCopyAction } from '#shared/ui/copy';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 

@@ -11,7 +11,8 @@ import {
 import { createMoneyIntent } from '#shared/api/intent';
 import { navigated, PATHS } from '#shared/routing';
 import { pushReceived } from '#shared/socket';
-import { createCopyAction, notifyFx } from '#shared/ui/toast';
+import { createCopyAction } from '#shared/ui/copy';
+import { notifyFx } from '#shared/ui/toast';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 

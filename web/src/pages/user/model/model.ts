@@ -1,7 +1,8 @@
 import { endpoints, type AccountMode } from '@bourse/protocol';
 import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
-import { createCopyAction, notifyFx } from '#shared/ui/toast';
+import { createCopyAction } from '#shared/ui/copy';
+import { notifyFx } from '#shared/ui/toast';
 import {
   $userInfo,
   fetchUserInfoFx,

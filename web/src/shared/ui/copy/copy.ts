@@ -1,6 +1,6 @@
 import { copyText } from '#shared/lib';
 import { createEffect, createEvent, sample } from 'effector';
-import { notifyFx } from './toast.ts';
+import { notifyFx } from '#shared/ui/toast';
 
 /**
  * Copying a value with a word about it: `copyRequested` copies (over HTTPS and over plain http
