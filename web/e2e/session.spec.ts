@@ -152,6 +152,9 @@ test.describe('the page to return to after signing in again', () => {
   /** Alice's session ends while she is in her personal centre; the reload sends her to log in. */
   async function expireInPersonalCentre(page: Page) {
     await openPersonalCentre(page, ALICE.email);
+    // The page's own refresh of the user first: ended while it is on its way, it would be the
+    // refused call, before the reload, whose fresh page has no notice to show.
+    await page.waitForLoadState('networkidle');
     expect(await control.expireSessions(ALICE.email)).toMatchObject({ ended: 1 });
     const refused = page.waitForResponse('**/api/users/info');
     await page.reload();
