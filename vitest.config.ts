@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
   test: {
     include: [
-      '{contracts/protocol,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
+      '{contracts/protocol,contracts/formulas,fixtures,mock-server,web,scripts}/src/**/*.test.{ts,tsx}',
       'web/build/*.test.ts',
       'contracts/pact/src/roundtrip.test.ts',
       'contracts/pact/src/coverage/*.test.ts',

@@ -126,7 +126,7 @@ export const position = z.object({
   margin: decimalString,
   /** the most margin that can be taken out now (SPEC.md §5: reduce is bounded by it) */
   max_reduce_margin: decimalString,
-  /** maintenance margin ÷ (margin + unrealized_pnl), a percentage: liquidation at 100 */
+  /** maintenance margin ÷ (margin + unrealized_pnl), a percentage: liquidation at 100 (FORMULAS.md) */
   margin_ratio: decimalString,
   /** the average open price */
   entry_price: decimalString,
@@ -134,7 +134,7 @@ export const position = z.object({
   liquidation_price: decimalString,
   /** signed, USDT, at mark_price */
   unrealized_pnl: decimalString,
-  /** unrealized_pnl ÷ margin, a signed percentage */
+  /** unrealized_pnl ÷ initial margin (quantity × entry_price ÷ leverage), a signed percentage */
   pnl_rate: decimalString,
   leverage: z.number().int().positive(),
   /** '' when none */
@@ -150,9 +150,9 @@ export type Position = z.infer<typeof position>;
 /** The auto-margin rule (SPEC.md §3 names deposit_rate and auto_add). */
 export const autoMarginRule = z.object({
   enabled: z.boolean(),
-  /** when a position's margin_ratio reaches this percentage, margin is added */
+  /** when a position's unrealised loss reaches this percentage of its margin, margin is added */
   deposit_rate: decimalString,
-  /** how much is added each time, as a percentage of the position's margin */
+  /** how much is added each time, as a percentage of the position's initial margin */
   auto_add: decimalString,
 });
 export type AutoMarginRule = z.infer<typeof autoMarginRule>;
@@ -211,9 +211,9 @@ export const EXAMPLE_POSITION = {
   margin_ratio: '8.68',
   entry_price: '97000.00',
   mark_price: '97250.50',
-  liquidation_price: '92110.55',
+  liquidation_price: '92135.00',
   unrealized_pnl: '25.05',
-  pnl_rate: '4.68',
+  pnl_rate: '5.16',
   leverage: 20,
   take_profit: '99000.00',
   stop_loss: '95500.00',
@@ -481,7 +481,7 @@ export const contract = {
     loading: false,
     summary: "The user's auto-margin rule in the current mode (off by default).",
     assumed:
-      'one rule per user and mode; `enabled`; deposit_rate as the margin-ratio percentage that triggers it; auto_add as a percentage of the margin added each time, from the available balance',
+      'one rule per user and mode; `enabled`; deposit_rate as the loss, in percent of the margin, that triggers it; auto_add as a percentage of the initial margin added each time, from the available balance (FORMULAS.md)',
     request: empty,
     response: autoMarginRule,
     example: {
