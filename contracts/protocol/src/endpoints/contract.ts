@@ -6,6 +6,7 @@ import {
   idString,
   pageOf,
   pageRequest,
+  requestId,
   timestampMs,
 } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
@@ -308,7 +309,7 @@ export const contract = {
     summary:
       'Places a limit or market order: buy opens a long, sell a short; reduce-only closes instead. Code 500 for a short balance, a quantity out of bounds or a take profit / stop loss on the wrong side of the market.',
     assumed:
-      "field names; '' for no price, take profit or stop loss; that a reduce-only order uses the position's leverage and ignores take profit and stop loss; the schema checks TP/SL against a limit price, the server against the market for a market order",
+      "field names; '' for no price, take profit or stop loss; `request_id` (ours: one per intent, a repeat replays the first order); that a reduce-only order uses the position's leverage and ignores take profit and stop loss; the schema checks TP/SL against a limit price, the server against the market for a market order",
     request: z
       .object({
         symbol_id: idString,
@@ -321,6 +322,7 @@ export const contract = {
         take_profit: optionalPrice.default(''),
         stop_loss: optionalPrice.default(''),
         reduce_only: z.boolean().default(false),
+        request_id: requestId,
       })
       .refine((body) => body.type === 'market' || body.price !== '', {
         error: 'is required for a limit order',
@@ -359,6 +361,7 @@ export const contract = {
         leverage_id: '3',
         take_profit: '99000.00',
         stop_loss: '95500.00',
+        request_id: '1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a',
       },
       response: EXAMPLE_PENDING_ORDER,
     },
@@ -403,10 +406,10 @@ export const contract = {
     summary:
       'Cancels an open order; the untraded part releases its margin. Code 500 once it is no longer open.',
     assumed: 'field `order_id`; the reply',
-    request: z.object({ order_id: idString }),
+    request: z.object({ order_id: idString, request_id: requestId }),
     response: contractOrder,
     example: {
-      request: { order_id: '9001' },
+      request: { order_id: '9001', request_id: '2e3d4c5b-6a7f-4e8d-9c0b-1a2f3e4d5c6b' },
       response: { ...EXAMPLE_PENDING_ORDER, status: 'cancelled', updated_at: 1_763_899_800_000 },
     },
   }),
@@ -418,10 +421,10 @@ export const contract = {
       'Closes every position of the current mode at market (only those of one symbol when given); an empty list when there is none.',
     assumed:
       'field `symbol_id`; the reply: the closing orders and their summed realised profit; that resting closing orders of those positions are cancelled first',
-    request: z.object({ symbol_id: idString.optional() }),
+    request: z.object({ symbol_id: idString.optional(), request_id: requestId }),
     response: z.object({ list: z.array(contractOrder), realized_pnl: decimalString }),
     example: {
-      request: {},
+      request: { request_id: '3f4e5d6c-7b8a-4f9e-8d1c-2b3a4f5e6d7c' },
       response: { list: [EXAMPLE_CLOSE_ORDER], realized_pnl: '25.05' },
     },
   }),
@@ -433,10 +436,14 @@ export const contract = {
       'Closes part (or all) of one position at market. Code 500 when the quantity exceeds the closable quantity.',
     assumed:
       'field names; market only (a limit close is addOrder with reduce_only); the reply: the closing order and the rest of the position, null when nothing is left',
-    request: z.object({ position_id: idString, quantity: enteredDecimal }),
+    request: z.object({ position_id: idString, quantity: enteredDecimal, request_id: requestId }),
     response: z.object({ order: contractOrder, position: position.nullable() }),
     example: {
-      request: { position_id: '5001', quantity: '0.04' },
+      request: {
+        position_id: '5001',
+        quantity: '0.04',
+        request_id: '4a5f6e7d-8c9b-4a0f-9e2d-3c4b5a6f7e8d',
+      },
       response: {
         order: {
           ...EXAMPLE_CLOSE_ORDER,
@@ -468,10 +475,16 @@ export const contract = {
       position_id: idString,
       action: z.enum(['add', 'reduce']),
       amount: enteredDecimal,
+      request_id: requestId,
     }),
     response: position,
     example: {
-      request: { position_id: '5001', action: 'add', amount: '50' },
+      request: {
+        position_id: '5001',
+        action: 'add',
+        amount: '50',
+        request_id: '5b6a7f8e-9d0c-4b1a-8f3e-4d5c6b7a8f9e',
+      },
       response: EXAMPLE_POSITION,
     },
   }),
@@ -501,10 +514,16 @@ export const contract = {
       position_id: idString,
       take_profit: optionalPrice,
       stop_loss: optionalPrice,
+      request_id: requestId,
     }),
     response: position,
     example: {
-      request: { position_id: '5001', take_profit: '99500.00', stop_loss: '' },
+      request: {
+        position_id: '5001',
+        take_profit: '99500.00',
+        stop_loss: '',
+        request_id: '6c7b8a9f-0e1d-4c2b-9a4f-5e6d7c8b9a0f',
+      },
       response: { ...EXAMPLE_POSITION, take_profit: '99500.00', stop_loss: '' },
     },
   }),
@@ -518,10 +537,16 @@ export const contract = {
       enabled: z.boolean(),
       deposit_rate: enteredPercent(100),
       auto_add: enteredPercent(100),
+      request_id: requestId,
     }),
     response: autoMarginRule,
     example: {
-      request: { enabled: true, deposit_rate: '80', auto_add: '20' },
+      request: {
+        enabled: true,
+        deposit_rate: '80',
+        auto_add: '20',
+        request_id: '7d8c9b0a-1f2e-4d3c-8b5a-6f7e8d9c0b1a',
+      },
       response: { enabled: true, deposit_rate: '80', auto_add: '20' },
     },
   }),
