@@ -160,7 +160,7 @@ test.describe('the Market screen', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/pages\/quotes\/quotes/);
     const symbolTab = tabs.getByRole('link', {
-      name: text('market.symbolTab').replace('{{display}}', 'ETH/USDT'),
+      name: text('nav.symbolTab').replace('{{display}}', 'ETH/USDT'),
     });
     await expect(symbolTab).toHaveAttribute('href', '/pages/kline/kline?symbol=ethusdt');
     await symbolTab.click();

@@ -48,7 +48,7 @@ export function TabBar({ available }: { available: ReadonlySet<string> }) {
             key={tab.key}
             to={targetOf(tab)}
             aria-label={
-              symbolLabel === null ? undefined : t('market.symbolTab', { display: symbolLabel })
+              symbolLabel === null ? undefined : t('nav.symbolTab', { display: symbolLabel })
             }
             className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
           >
