@@ -1,5 +1,5 @@
 // What each route costs a phone on first visit: the entry chunk, the route's page chunk, their
-// static imports and the English texts, compressed as a server sends them (brotli at quality 11,
+// static imports and the English texts it draws (the shell's and its own groups), compressed as a server sends them (brotli at quality 11,
 // gzip at level 9), read from the Vite build manifest; and the check of those figures against
 // the budgets in web/budgets.json.
 // Usage: node scripts/bundle-report.mjs [web/dist]            every route, chunk by chunk for login
@@ -14,8 +14,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROUTES_FILE = join(ROOT, 'web/src/app/routes.tsx');
 export const BUDGETS_FILE = join(ROOT, 'web/budgets.json');
-/** The texts every route loads: English is the fallback language, fetched whatever the language. */
-const LOCALE_ENTRY = 'src/shared/i18n/locales/en.json';
+/**
+ * Which text chunks each page loads, written by the build (web/build/texts.ts): the texts are
+ * split by top-level key, and a route loads the shell's chunk and its own groups' in one language.
+ * The report counts English, the default language.
+ */
+const TEXTS_MANIFEST = join('.vite', 'texts.json');
 
 /** The page slices the router registers (`import('#pages/<slice>')`), each once, in order. */
 export function registeredPages(source) {
@@ -28,6 +32,7 @@ export function registeredPages(source) {
 /** Reads a build's manifest and sizes its files, each file compressed once. */
 export function readBuild(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const texts = JSON.parse(readFileSync(join(dist, TEXTS_MANIFEST), 'utf8'));
   const sizes = new Map();
   const sizeOf = (file) => {
     let size = sizes.get(file);
@@ -48,12 +53,24 @@ export function readBuild(dist) {
     }
     return size;
   };
-  return { manifest, sizeOf };
+  return { manifest, texts, sizeOf };
+}
+
+/** The files of the texts a page draws, in the default language: the shell's and its groups'. */
+function textFiles(texts, slice) {
+  const files = texts.files[texts.fallback] ?? {};
+  const groups = texts.pages[slice];
+  if (groups === undefined) throw new Error(`no texts for the ${slice} page in ${TEXTS_MANIFEST}`);
+  return [texts.shell, ...groups].map((namespace) => {
+    const file = files[namespace];
+    if (file === undefined) throw new Error(`no chunk of the ${namespace} texts in the build`);
+    return file;
+  });
 }
 
 /** The chunks a page's route loads before it can draw, each sized, largest first, and the sum. */
 export function routeReport(build, slice) {
-  const { manifest, sizeOf } = build;
+  const { manifest, texts, sizeOf } = build;
   const find = (suffix) => {
     const key = Object.keys(manifest).find((name) => name.endsWith(suffix));
     if (key === undefined) throw new Error(`no chunk ends with ${suffix} in the build manifest`);
@@ -67,9 +84,11 @@ export function routeReport(build, slice) {
     seen.add(key);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  ['index.html', find(`src/pages/${slice}/index.ts`), find(LOCALE_ENTRY)].forEach(visit);
+  ['index.html', find(`src/pages/${slice}/index.ts`)].forEach(visit);
 
-  const rows = [...new Set([...seen].map((key) => manifest[key].file))]
+  const rows = [
+    ...new Set([...[...seen].map((key) => manifest[key].file), ...textFiles(texts, slice)]),
+  ]
     .map(sizeOf)
     .sort((a, b) => b.brotli - a.brotli);
   const total = rows.reduce(
@@ -138,7 +157,8 @@ export function budgetsFor(reports, slackPercent) {
   const withSlack = (bytes) => Math.ceil((bytes * (1 + slackPercent / 100)) / 100) * 100;
   return {
     $comment:
-      'Initial JS per route (entry + page chunk + their static imports + the English texts), in ' +
+      'Initial JS per route (entry + page chunk + their static imports + the English texts it ' +
+      'draws), in ' +
       'bytes as a server sends it. `npm test` fails when a route grows past its budget; ' +
       '`node scripts/bundle-report.mjs --write web/dist` resets them to the build + slack.',
     slackPercent,

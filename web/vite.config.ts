@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
+import { readLocales, textsByRoute, textsModuleId } from './build/texts.ts';
 import { ROUTE_TABLE } from './src/app/route-table.ts';
+import { namespaceOf, SHELL_NAMESPACE } from './src/shared/i18n/groups.ts';
 import { LANDING_PATH } from './src/shared/routing/landing.ts';
 import { PATHS } from './src/shared/routing/paths.ts';
 import { CLIENT_DEFAULTS, storageKey } from './src/shared/storage/keys.ts';
@@ -37,6 +39,26 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/** The language files, one per language, that the build splits into chunks by route. */
+const LOCALES_DIR = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url));
+
+/** The texts split by top-level key (`web/build/texts.ts`); each page's groups for the report. */
+function textsSplit(): Parameters<typeof textsByRoute>[0] {
+  const pages: Record<string, string[]> = {};
+  for (const route of ROUTE_TABLE) {
+    const namespaces = (pages[route.page] ??= []);
+    for (const group of route.texts.map(namespaceOf))
+      if (!namespaces.includes(group)) namespaces.push(group);
+  }
+  return {
+    dir: LOCALES_DIR,
+    fallbackLanguage: CLIENT_DEFAULTS.language,
+    shell: SHELL_NAMESPACE,
+    namespaceOf,
+    pages: { ...pages, 'not-found': [] },
+  };
+}
+
 /** What index.html's preload script knows: every registered route's page, the texts, the keys. */
 function routePreloads(): Parameters<typeof preloadRoute>[0] {
   const pageModule = (page: string) => `src/pages/${page}/index.ts`;
@@ -45,23 +67,26 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
     if (route === undefined) throw new Error(`${path} is not a registered route`);
     return pageModule(route.page);
   };
-  const locales = readdirSync(new URL('./src/shared/i18n/locales/', import.meta.url))
-    .filter((file) => file.endsWith('.json'))
-    .map((file): [string, string] => [
-      file.slice(0, -'.json'.length),
-      `src/shared/i18n/locales/${file}`,
-    ]);
+  const locales = readLocales(LOCALES_DIR);
+  const english = locales[CLIENT_DEFAULTS.language] ?? {};
+  const texts = {
+    languages: Object.keys(locales),
+    namespaces: [...new Set([SHELL_NAMESPACE, ...Object.keys(english).map(namespaceOf)])],
+    module: textsModuleId,
+  };
   return {
     routes: ROUTE_TABLE.map((route) => ({
       path: PATHS[route.path],
       module: pageModule(route.page),
       auth: 'auth' in route,
       guestOnly: 'guestOnly' in route,
+      texts: route.texts.map(namespaceOf),
     })),
     login: pageAt(PATHS.login),
     landing: pageAt(LANDING_PATH),
-    locales: Object.fromEntries(locales),
-    fallbackLanguage: CLIENT_DEFAULTS.language,
+    texts,
+    shellTexts: SHELL_NAMESPACE,
+    defaultLanguage: CLIENT_DEFAULTS.language,
     // A signed-in start asks who the user is at once, and most of its pages open the feed.
     signedIn: [
       'src/shared/api/client.ts',
@@ -77,6 +102,8 @@ export default defineConfig({
     react(),
     zodWithoutEval(),
     splashMark(new URL('./public/favicon.svg', import.meta.url)),
+    // One text file per language, split into a chunk per language and group of texts.
+    textsByRoute(textsSplit()),
     // The code of the page a visit opens and its texts, fetched with the entry, not after it.
     preloadRoute(routePreloads()),
     // Brotli and gzip files beside each text asset, so the server sends them as they are

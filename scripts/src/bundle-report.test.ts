@@ -20,7 +20,7 @@ export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
 `;
 
 // A tiny build: an entry with one shared chunk, two pages (home also lazily loads a chart it
-// must not be charged for), the English texts.
+// must not be charged for), the texts split by group in two languages.
 let dist: string;
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'bundle-report-'));
@@ -33,7 +33,12 @@ beforeAll(() => {
     'assets/home.js': 'export const home = 2;',
     'assets/chart.js': 'y'.repeat(5000),
     'assets/not-found.js': 'export const nf = 3;',
-    'assets/en.js': 'export default {"a":"b"};',
+    'assets/texts-en-shell.js': 'export default {"common":{"back":"Back"}};',
+    'assets/texts-en-login.js': 'export default {"login":{"title":"Log in"}};',
+    'assets/texts-en-home.js': 'export default {"home":{"title":"Home"}};',
+    'assets/texts-de-shell.js': 'export default {"common":{"back":"Zurück"}};',
+    'assets/texts-de-login.js': 'export default {"login":{"title":"Anmelden"}};',
+    'assets/texts-de-home.js': 'export default {"home":{"title":"Start"}};',
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
   const manifest = {
@@ -43,9 +48,25 @@ beforeAll(() => {
     'src/pages/home/index.ts': { file: 'assets/home.js', dynamicImports: ['src/chart.ts'] },
     'src/chart.ts': { file: 'assets/chart.js' },
     'src/pages/not-found/index.ts': { file: 'assets/not-found.js' },
-    'src/shared/i18n/locales/en.json': { file: 'assets/en.js' },
   };
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  const texts = {
+    fallback: 'en',
+    shell: 'shell',
+    files: Object.fromEntries(
+      ['en', 'de'].map((language) => [
+        language,
+        Object.fromEntries(
+          ['shell', 'login', 'home'].map((group) => [
+            group,
+            `assets/texts-${language}-${group}.js`,
+          ]),
+        ),
+      ]),
+    ),
+    pages: { login: ['login'], home: ['home'], 'not-found': [] },
+  };
+  writeFileSync(join(dist, '.vite', 'texts.json'), JSON.stringify(texts));
 });
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
@@ -56,14 +77,20 @@ describe('the route budgets', () => {
     expect(registeredPages(ROUTES)).toEqual(['login', 'home', 'not-found']);
   });
 
-  it('charge a route its entry, page, static imports and English texts, each file once', () => {
-    const [login, home] = routeReports(dist, ROUTES);
+  it('charge a route its entry, page, static imports and the English texts it draws, each file once', () => {
+    const [login, home, notFound] = routeReports(dist, ROUTES);
     expect(login?.rows.map((row) => row.file).sort()).toEqual([
-      'assets/en.js',
       'assets/index.js',
       'assets/login.js',
       'assets/shared.js',
+      'assets/texts-en-login.js',
+      'assets/texts-en-shell.js',
     ]);
+    // Another page's texts, and any other language's, are not on its first screen.
+    expect(home?.rows.map((row) => row.file)).toContain('assets/texts-en-home.js');
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-en-login.js');
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-de-home.js');
+    expect(notFound?.rows.map((row) => row.file)).toContain('assets/texts-en-shell.js');
     // What a page loads later (its chart) is not on its first screen.
     expect(home?.rows.map((row) => row.file)).not.toContain('assets/chart.js');
     for (const report of [login, home]) {

@@ -11,8 +11,8 @@ const DATA: PreloadData = {
     'assets/home-1.js',
     'assets/quotes-1.js',
     'assets/client-1.js',
-    'assets/en-1.js',
-    'assets/de-1.js',
+    'assets/unused-1.js',
+    'assets/unused-2.js',
     'assets/help-1.js',
   ],
   r: {
@@ -23,10 +23,15 @@ const DATA: PreloadData = {
     '/pages/help/help': [3, 0],
   },
   p: [[0, 1, 2], [3], [4, 1], [8]],
+  // namespaces: 0 the shell's, 1 login, 2 market
+  t: [[1], [2], [2], []],
   login: 0,
   landing: 1,
-  l: { en: [6], de: [7] },
-  fallback: 'en',
+  l: ['en', 'de'],
+  n: ['shell', 'login', 'market'],
+  x: 'assets/texts-1/',
+  sh: 0,
+  d: 'en',
   s: [5],
   k: ['bourse.is_login', 'bourse.app_language'],
   base: '/',
@@ -58,18 +63,20 @@ const hrefs = (links: readonly Link[]) => links.map((link) => link.href);
 const SIGNED_IN = { 'bourse.is_login': 'true' };
 
 describe('the preload script of index.html', () => {
-  it('fetches the login page and the English texts for a guest on the landing address', () => {
+  it("fetches the login page, its texts and the shell's in English for a guest on the landing address", () => {
     const links = visit('/');
     expect(hrefs(links)).toEqual([
       '/assets/login-1.js',
       '/assets/form-1.js',
       '/assets/login-1.css',
-      '/assets/en-1.js',
+      '/assets/texts-1/en-login.js',
+      '/assets/texts-1/en-shell.js',
     ]);
     expect(links.map((link) => link.rel)).toEqual([
       'modulepreload',
       'modulepreload',
       'preload',
+      'modulepreload',
       'modulepreload',
     ]);
     expect(links[2]?.as).toBe('style');
@@ -82,7 +89,8 @@ describe('the preload script of index.html', () => {
       '/assets/quotes-1.js',
       '/assets/form-1.js',
       '/assets/client-1.js',
-      '/assets/en-1.js',
+      '/assets/texts-1/en-market.js',
+      '/assets/texts-1/en-shell.js',
     ]);
   });
 
@@ -94,18 +102,28 @@ describe('the preload script of index.html', () => {
     expect(hrefs(visit('/pages/help/help'))).toContain('/assets/help-1.js');
   });
 
-  it("adds the kept language's texts to the fallback's, and ignores what it does not know", () => {
-    expect(hrefs(visit('/pages/help/help', { 'bourse.app_language': '"de"' }))).toEqual([
-      '/assets/help-1.js',
-      '/assets/en-1.js',
-      '/assets/de-1.js',
+  it("fetches the texts in the kept language only, and the default's for what it does not know", () => {
+    expect(hrefs(visit('/', { 'bourse.app_language': '"de"' }))).toEqual([
+      '/assets/login-1.js',
+      '/assets/form-1.js',
+      '/assets/login-1.css',
+      '/assets/texts-1/de-login.js',
+      '/assets/texts-1/de-shell.js',
     ]);
-    expect(hrefs(visit('/', { 'bourse.app_language': '"toString"' }))).not.toContain(undefined);
-    expect(hrefs(visit('/', { 'bourse.app_language': 'not json' }))).toContain('/assets/en-1.js');
+    // the guest is sent to the login page: its texts, not the home page's
+    expect(hrefs(visit('/pages/home/home', { 'bourse.app_language': '"de"' }))).toContain(
+      '/assets/texts-1/de-login.js',
+    );
+    expect(hrefs(visit('/', { 'bourse.app_language': '"toString"' }))).toContain(
+      '/assets/texts-1/en-shell.js',
+    );
+    expect(hrefs(visit('/', { 'bourse.app_language': 'not json' }))).toContain(
+      '/assets/texts-1/en-login.js',
+    );
   });
 
-  it('fetches only the texts for an address no route has, or one named like a built-in', () => {
-    expect(hrefs(visit('/pages/nowhere'))).toEqual(['/assets/en-1.js']);
-    expect(hrefs(visit('constructor'))).toEqual(['/assets/en-1.js']);
+  it("fetches only the shell's texts for an address no route has, or one named like a built-in", () => {
+    expect(hrefs(visit('/pages/nowhere'))).toEqual(['/assets/texts-1/en-shell.js']);
+    expect(hrefs(visit('constructor'))).toEqual(['/assets/texts-1/en-shell.js']);
   });
 });

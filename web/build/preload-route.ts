@@ -10,6 +10,8 @@ export interface RouteToPreload {
   readonly module: string;
   readonly auth?: boolean;
   readonly guestOnly?: boolean;
+  /** the namespaces of the texts the page draws beyond the shell's */
+  readonly texts: readonly string[];
 }
 
 export interface PreloadRouteOptions {
@@ -18,10 +20,19 @@ export interface PreloadRouteOptions {
   readonly login: string;
   /** where a signed-in user opening a guests' page is sent: the landing page's module */
   readonly landing: string;
-  /** the texts, per language code, as their modules end (`src/shared/i18n/locales/de.json`) */
-  readonly locales: Readonly<Record<string, string>>;
-  /** the language always loaded (the fallback) */
-  readonly fallbackLanguage: string;
+  /**
+   * the texts: their languages and namespaces, and the module of each language's namespace
+   * (`virtual:texts/de/funds`), each a chunk named `<folder>/<language>-<namespace>.js`
+   */
+  readonly texts: {
+    readonly languages: readonly string[];
+    readonly namespaces: readonly string[];
+    readonly module: (language: string, namespace: string) => string;
+  };
+  /** the namespace of the texts every route draws */
+  readonly shellTexts: string;
+  /** the language of a visit that has kept none */
+  readonly defaultLanguage: string;
   /** modules a signed-in start needs at once (the API client and cipher, the feed's reader) */
   readonly signedIn: readonly string[];
   /** the local-storage keys of the login flag and of the language, as JSON values */
@@ -36,12 +47,19 @@ export interface PreloadData {
   readonly r: Readonly<Record<string, readonly [number, number]>>;
   /** per page: the files it loads before it runs */
   readonly p: readonly (readonly number[])[];
+  /** per page: the namespaces (by index) of the texts it draws beyond the shell's */
+  readonly t: readonly (readonly number[])[];
   /** the login and landing pages */
   readonly login: number;
   readonly landing: number;
-  /** per language code: its texts' files */
-  readonly l: Readonly<Record<string, readonly number[]>>;
-  readonly fallback: string;
+  /** the texts' languages, and their namespaces, each a file `<x><language>-<namespace>.js` */
+  readonly l: readonly string[];
+  readonly n: readonly string[];
+  readonly x: string;
+  /** the shell's namespace (by index) */
+  readonly sh: number;
+  /** the language of a visit that has kept none */
+  readonly d: string;
   /** what a signed-in start adds */
   readonly s: readonly number[];
   /** the storage keys of the login flag and of the language */
@@ -52,7 +70,8 @@ export interface PreloadData {
 /**
  * Runs in index.html, before any script has arrived: from the address and what storage keeps,
  * the page this visit will draw (a guest opening a signed-in page gets the login page, as the
- * router will send them there), its texts, and for a signed-in user the API client. Each file
+ * router will send them there), its texts and the shell's in the kept language (or the default
+ * one), and for a signed-in user the API client. Each file
  * becomes a `<link rel=modulepreload>` (a stylesheet a `preload`), so the browser fetches them
  * with the entry rather than after it has run. Self-contained (it is written into the page as
  * its source) and silent on any failure: a preload only hurries what the app loads anyway.
@@ -72,6 +91,14 @@ export function preloadAtStart(
   };
   const signedIn = read(data.k[0]) === true;
   const language = read(data.k[1]);
+  const texts: string[] = [];
+  const addTexts = (namespace: number) => {
+    const name = data.n[namespace];
+    if (name !== undefined) {
+      const kept = typeof language === 'string' && data.l.includes(language) ? language : data.d;
+      texts.push(`${data.x}${kept}-${name}.js`);
+    }
+  };
   const files: number[] = [];
   const route = Object.prototype.hasOwnProperty.call(data.r, pathname) ? data.r[pathname] : null;
   if (route) {
@@ -79,14 +106,11 @@ export function preloadAtStart(
     if (route[1] === 1 && !signedIn) page = data.login;
     if (route[1] === 2 && signedIn) page = data.landing;
     files.push(...(data.p[page] ?? []));
+    (data.t[page] ?? []).forEach(addTexts);
   }
   if (signedIn) files.push(...data.s);
-  files.push(...(data.l[data.fallback] ?? []));
-  if (typeof language === 'string' && Object.prototype.hasOwnProperty.call(data.l, language)) {
-    files.push(...(data.l[language] ?? []));
-  }
-  for (const index of new Set(files)) {
-    const file = data.f[index];
+  addTexts(data.sh);
+  for (const file of [...new Set(files)].map((index) => data.f[index]).concat(texts)) {
     if (file === undefined) continue;
     const link = doc.createElement('link');
     if (file.endsWith('.css')) {
@@ -162,6 +186,20 @@ export function preloadData(
 
   const modules = [...new Set(options.routes.map((route) => route.module))];
   const pages = modules.map(filesOf);
+  const { languages, namespaces } = options.texts;
+  const namespaceAt = (namespace: string): number => {
+    const at = namespaces.indexOf(namespace);
+    if (at === -1) throw new Error(`preload-route: no texts ${namespace}`);
+    return at;
+  };
+  // A page's texts: what its routes declare (the landing and the login address share a page).
+  const pageTexts = modules.map((module) => [
+    ...new Set(
+      options.routes
+        .filter((route) => route.module === module)
+        .flatMap((route) => route.texts.map(namespaceAt)),
+    ),
+  ]);
   const pageOf = (module: string): number => {
     const at = modules.indexOf(module);
     if (at === -1) throw new Error(`preload-route: ${module} is not a route's page`);
@@ -176,16 +214,41 @@ export function preloadData(
       ]),
     ),
     p: pages,
+    t: pageTexts,
     login: pageOf(options.login),
     landing: pageOf(options.landing),
-    l: Object.fromEntries(
-      Object.entries(options.locales).map(([language, module]) => [language, filesOf(module)]),
-    ),
-    fallback: options.fallbackLanguage,
+    l: languages,
+    n: namespaces,
+    x: textsFolder(bundle, options.texts),
+    sh: namespaceAt(options.shellTexts),
+    d: options.defaultLanguage,
     s: [...new Set(options.signedIn.flatMap(filesOf))],
     k: [options.storage.isLogin, options.storage.language],
     base,
   };
+}
+
+/**
+ * The folder every text chunk is in, checked: each language's namespace is one chunk,
+ * `<folder>/<language>-<namespace>.js`, so the script names them without a list of 8 × 30 files.
+ */
+function textsFolder(bundle: OutputBundle, texts: PreloadRouteOptions['texts']): string {
+  const files = texts.languages.flatMap((language) =>
+    texts.namespaces.map((namespace) => {
+      const id = texts.module(language, namespace);
+      const chunk = Object.values(bundle).find(
+        (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(id) === true,
+      );
+      const name = `${language}-${namespace}.js`;
+      if (chunk?.type !== 'chunk' || chunk.imports.length > 0 || !chunk.fileName.endsWith(name))
+        throw new Error(`preload-route: ${id} is not one chunk <folder>/${name}`);
+      return chunk.fileName.slice(0, -name.length);
+    }),
+  );
+  const folder = files[0] ?? '';
+  if (files.some((file) => file !== folder))
+    throw new Error(`preload-route: the text chunks are not in one folder`);
+  return folder;
 }
 
 /** The files `roots` load before they run: themselves and their static imports, transitively. */

@@ -10,7 +10,8 @@ import {
   createI18n,
   i18nReady,
   languageChanged,
-  preloadLanguage,
+  loadTextGroups,
+  preloadTexts,
   savedLanguage,
 } from '#shared/i18n';
 import { appStarted, pageHidden } from '#shared/lib';
@@ -25,7 +26,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { socketConfigured } from './model.ts';
 import { createAppRouter } from './router.tsx';
-import { preloadPageAt } from './routes.tsx';
+import { preloadPageAt, textsAt } from './routes.tsx';
 import { UiLocale } from './ui-locale.tsx';
 
 // antd-mobile's imperative Toast and Dialog render through this under React 19 (its documented
@@ -42,12 +43,13 @@ unstableSetRender((node, container) => {
 
 async function start() {
   // Three fetches at once rather than one after another: the config (index.html preloads it),
-  // the page's code and its texts. Each is only started here; the steps below use them in order.
+  // the page's code and its texts (the shell's and the page's groups). Each is only started here;
+  // the steps below use them in order.
   const configLoaded = loadRuntimeConfig();
   preloadPageAt(window.location.pathname);
   // Nothing kept yet (a first start): the browser's language, when the app has it.
   const language = savedLanguage();
-  preloadLanguage(language);
+  preloadTexts(language, textsAt(window.location.pathname));
 
   const config = await configLoaded;
   const scope = fork({
@@ -95,7 +97,9 @@ async function start() {
     hidden();
   });
 
-  const router = createAppRouter(i18n.t('common.loading'));
+  const router = createAppRouter(i18n.t('common.loading'), (groups) =>
+    loadTextGroups(i18n, groups),
+  );
   await allSettled(navigatorAttached, {
     scope,
     params: { navigate: (to, options) => router.navigate(to, options) },

@@ -1,3 +1,4 @@
+import type { TextGroup } from '#shared/i18n';
 import type { PathName } from '#shared/routing';
 
 /** A registered screen: its path, the page (`src/pages/<page>`) that draws it, and who may see it. */
@@ -8,49 +9,75 @@ export interface RouteEntry {
   readonly auth?: true;
   /** the page is for guests; a signed-in user goes to the landing page */
   readonly guestOnly?: true;
+  /**
+   * the groups of texts (top-level keys of `src/shared/i18n/locales/<lang>.json`) the page draws
+   * beyond the shell's (`SHELL_TEXTS`): the router loads them with the page's code, in the
+   * current language, before the page draws
+   */
+  readonly texts: readonly TextGroup[];
 }
 
 /**
- * Every screen that works today, each its own chunk. Screens of later milestones are registered
+ * Every screen that works today, each its own chunk, with the texts it draws. Screens of later milestones are registered
  * as they land: no route shows a placeholder. Plain data (the router's loaders are in
  * `routes.tsx`), so that the build reads it too: index.html preloads the code of the page a visit
- * opens (`web/build/preload-route.ts`).
+ * opens and its texts (`web/build/preload-route.ts`).
  */
 export const ROUTE_TABLE = [
-  { path: 'root', page: 'login', guestOnly: true },
-  { path: 'login', page: 'login', guestOnly: true },
-  { path: 'register', page: 'register', guestOnly: true },
-  { path: 'forget', page: 'forget' },
-  { path: 'home', page: 'home', auth: true },
-  { path: 'user', page: 'user', auth: true },
-  { path: 'quotes', page: 'quotes', auth: true },
-  { path: 'setup', page: 'setup', auth: true },
-  { path: 'setupName', page: 'setup-name', auth: true },
-  { path: 'setupPassword', page: 'setup-password', auth: true },
-  { path: 'announcement', page: 'announcement' },
-  { path: 'ipo', page: 'ipo' },
-  { path: 'announcementDetail', page: 'announcement-detail' },
-  { path: 'help', page: 'help' },
-  { path: 'consult', page: 'consult' },
-  { path: 'consultDetail', page: 'consult-detail' },
-  { path: 'configDetail', page: 'config-detail' },
-  { path: 'kline', page: 'kline', auth: true },
+  { path: 'root', page: 'login', guestOnly: true, texts: ['login', 'authForm', 'guestLanguage'] },
+  { path: 'login', page: 'login', guestOnly: true, texts: ['login', 'authForm', 'guestLanguage'] },
+  {
+    path: 'register',
+    page: 'register',
+    guestOnly: true,
+    texts: ['register', 'authForm', 'guestLanguage', 'emailCode'],
+  },
+  { path: 'forget', page: 'forget', texts: ['forget', 'authForm', 'guestLanguage', 'emailCode'] },
+  { path: 'home', page: 'home', auth: true, texts: ['home', 'market', 'ipo', 'viewer', 'user'] },
+  { path: 'user', page: 'user', auth: true, texts: ['user', 'viewer'] },
+  { path: 'quotes', page: 'quotes', auth: true, texts: ['market', 'viewer', 'user'] },
+  {
+    path: 'setup',
+    page: 'setup',
+    auth: true,
+    texts: ['setup', 'user', 'emailCode', 'authForm', 'viewer'],
+  },
+  { path: 'setupName', page: 'setup-name', auth: true, texts: ['setupName', 'authForm'] },
+  {
+    path: 'setupPassword',
+    page: 'setup-password',
+    auth: true,
+    texts: ['setupPassword', 'authForm'],
+  },
+  { path: 'announcement', page: 'announcement', texts: ['announcements'] },
+  { path: 'ipo', page: 'ipo', texts: ['ipo', 'ipoDetail', 'viewer', 'user'] },
+  { path: 'announcementDetail', page: 'announcement-detail', texts: ['announcementDetail'] },
+  { path: 'help', page: 'help', texts: ['helpCentre'] },
+  { path: 'consult', page: 'consult', texts: ['consult'] },
+  { path: 'consultDetail', page: 'consult-detail', texts: ['consultDetail'] },
+  { path: 'configDetail', page: 'config-detail', texts: ['configDetail'] },
+  {
+    path: 'kline',
+    page: 'kline',
+    auth: true,
+    texts: ['kline', 'chart', 'market', 'viewer', 'user'],
+  },
   // issue 11, funds-web
-  { path: 'assets', page: 'assets', auth: true },
-  { path: 'assetsLog', page: 'assets-log', auth: true },
-  { path: 'transfer', page: 'transfer', auth: true },
-  { path: 'transferLog', page: 'transfer-log', auth: true },
-  { path: 'recharge', page: 'recharge', auth: true },
-  { path: 'rechargeLog', page: 'recharge-log', auth: true },
-  { path: 'withdraw', page: 'withdraw', auth: true },
-  { path: 'withdrawLog', page: 'withdraw-log', auth: true },
+  { path: 'assets', page: 'assets', auth: true, texts: ['funds'] },
+  { path: 'assetsLog', page: 'assets-log', auth: true, texts: ['funds'] },
+  { path: 'transfer', page: 'transfer', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'transferLog', page: 'transfer-log', auth: true, texts: ['funds'] },
+  { path: 'recharge', page: 'recharge', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'rechargeLog', page: 'recharge-log', auth: true, texts: ['funds'] },
+  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'withdrawLog', page: 'withdraw-log', auth: true, texts: ['funds'] },
   // issue 11, identity slice: binding
-  { path: 'bind', page: 'bind', auth: true },
-  { path: 'bindUsdt', page: 'bind-usdt', auth: true },
-  { path: 'bindBank', page: 'bind-bank', auth: true },
-  { path: 'verified', page: 'verified', auth: true },
-  { path: 'invite', page: 'invite', auth: true },
-  { path: 'team', page: 'team', auth: true },
+  { path: 'bind', page: 'bind', auth: true, texts: ['bind'] },
+  { path: 'bindUsdt', page: 'bind-usdt', auth: true, texts: ['bindUsdt', 'authForm'] },
+  { path: 'bindBank', page: 'bind-bank', auth: true, texts: ['bindBank', 'authForm'] },
+  { path: 'verified', page: 'verified', auth: true, texts: ['verified', 'authForm', 'viewer'] },
+  { path: 'invite', page: 'invite', auth: true, texts: ['invite', 'funds'] },
+  { path: 'team', page: 'team', auth: true, texts: ['team', 'invite'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -1,3 +1,4 @@
+import type { TextGroup } from '#shared/i18n';
 import { declareAvailablePaths, PATHS } from '#shared/routing';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
@@ -15,6 +16,8 @@ export interface PageRoute {
   auth?: boolean;
   /** the page is for guests; a signed-in user goes to the landing page */
   guestOnly?: boolean;
+  /** the groups of texts the page draws beyond the shell's, loaded with its code */
+  texts: readonly TextGroup[];
 }
 
 type PageLoader = () => Promise<PageModule>;
@@ -60,6 +63,7 @@ const PAGE_LOADERS = {
 export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.map((entry) => ({
   path: PATHS[entry.path],
   load: PAGE_LOADERS[entry.page],
+  texts: entry.texts,
   ...('auth' in entry ? { auth: entry.auth } : {}),
   ...('guestOnly' in entry ? { guestOnly: entry.guestOnly } : {}),
 }));
@@ -70,9 +74,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.map((entry) => ({
  * router's to show when it loads the page itself.
  */
 export function preloadPageAt(pathname: string): void {
-  const route = matchRoutes([...PAGE_ROUTES], pathname)?.at(-1)?.route;
-  route?.load().catch(() => undefined);
+  routeAt(pathname)
+    ?.load()
+    .catch(() => undefined);
 }
+
+/** The groups of texts the page at `pathname` draws (none beyond the shell's for an unknown one). */
+export const textsAt = (pathname: string): readonly TextGroup[] => routeAt(pathname)?.texts ?? [];
+
+const routeAt = (pathname: string): PageRoute | undefined =>
+  matchRoutes([...PAGE_ROUTES], pathname)?.at(-1)?.route;
 
 export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
 

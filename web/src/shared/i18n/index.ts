@@ -1,3 +1,4 @@
+export * from './groups.ts';
 export * from './instance.ts';
 export * from './languages.ts';
 export * from './model.ts';

@@ -1,33 +1,71 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@bourse/protocol/config';
+import { LANGUAGES, type Language } from '@bourse/protocol/config';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-
-/** Each language file is its own chunk, fetched when the language is first used. */
-const loadLanguage = (language: string) =>
-  import(`./locales/${language}.json`) as Promise<{ default: Record<string, unknown> }>;
+import { loadTexts as importTexts, NAMESPACES } from 'virtual:texts';
+import { namespaceOf, SHELL_NAMESPACE, type TextGroup } from './groups.ts';
 
 /**
- * Starts fetching a language's texts (and the fallback's) before i18next asks for them, so that
- * they come while the runtime config does. i18next's own request then finds the module loaded.
+ * One language's texts of one namespace: its own chunk, fetched when first needed. The build
+ * (`web/build/texts.ts`) has put in the English text of any key a translation lacks, so a visit
+ * loads its own language only.
  */
-export function preloadLanguage(language: Language): void {
-  for (const wanted of new Set([language, DEFAULT_LANGUAGE])) {
-    // A failure here is i18next's to report when it asks again.
-    loadLanguage(wanted).catch(() => undefined);
+const loadTexts = async (language: string, namespace: string) =>
+  (await importTexts(language, namespace)).default;
+
+/** The namespaces that hold these groups (a group of the shell is in the shell's). */
+const namespacesOf = (groups: readonly TextGroup[]): string[] => [
+  ...new Set(groups.map(namespaceOf)),
+];
+
+/**
+ * Starts fetching the shell's texts and these groups' in a language before i18next asks for them,
+ * so that they come while the runtime config and the page's code do. i18next's own request then
+ * finds the modules loaded.
+ */
+export function preloadTexts(language: Language, groups: readonly TextGroup[]): void {
+  for (const namespace of [SHELL_NAMESPACE, ...namespacesOf(groups)]) {
+    // A failure here is the route's to report when it loads them itself.
+    loadTexts(language, namespace).catch(() => undefined);
   }
 }
 
+/**
+ * Loads the groups of texts a route draws, in the current language (a later language change
+ * loads them in the new one: i18next reloads every namespace it has loaded). Fails when one does
+ * not come, so the route shows its loading error rather than raw keys.
+ */
+export async function loadTextGroups(instance: i18n, groups: readonly TextGroup[]): Promise<void> {
+  const namespaces = namespacesOf(groups);
+  if (namespaces.length === 0) return;
+  await instance.loadNamespaces(namespaces);
+  // (`hasLoadedNamespace` counts a failed load as done)
+  const missing = namespaces.filter(
+    (namespace) => !instance.hasResourceBundle(instance.language, namespace),
+  );
+  if (missing.length > 0) throw new Error(`The texts ${missing.join(', ')} did not load`);
+}
+
+/**
+ * The app's i18next: the shell's texts loaded at once, every other group a namespace of its own
+ * that routes load (`loadTextGroups`). Pages keep writing `t('funds.available')`: a key the shell's
+ * namespace lacks is looked up in the loaded namespaces (`fallbackNS`), and since each top-level
+ * key is in exactly one namespace it is found in its own.
+ */
 export async function createI18n(language: Language): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance
-    .use(resourcesToBackend(loadLanguage))
+    .use(resourcesToBackend(loadTexts))
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // The build put the English texts into every language's chunks (see `loadTexts`).
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
+      ns: [SHELL_NAMESPACE],
+      defaultNS: SHELL_NAMESPACE,
+      fallbackNS: NAMESPACES.filter((namespace) => namespace !== SHELL_NAMESPACE),
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },

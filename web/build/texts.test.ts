@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { namespaceOf, SHELL_NAMESPACE, SHELL_TEXTS } from '../src/shared/i18n/groups.ts';
+import {
+  buildLoaderSource,
+  devLoaderSource,
+  readLocales,
+  splitTexts,
+  textsFolder,
+  textsModuleId,
+  type TextTree,
+} from './texts.ts';
+
+// The build cuts each language file into one chunk per group of texts; what a route loads must
+// be exactly what the file says, in its language, with English only where a translation lacks it.
+
+const LOCALES = readLocales(fileURLToPath(new URL('../src/shared/i18n/locales/', import.meta.url)));
+
+const flatten = (tree: TextTree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [[path, value]] : flatten(value, path);
+  });
+
+describe('the texts split by group', () => {
+  const split = splitTexts(LOCALES, 'en', namespaceOf);
+
+  it.each(Object.keys(LOCALES))(
+    'puts every %s text in exactly one chunk, as the file has it',
+    (language) => {
+      const chunks = Object.values(split[language] ?? {});
+      const texts = chunks.flatMap((chunk) => flatten(chunk));
+      const keys = texts.map(([key]) => key);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(Object.fromEntries(texts)).toEqual(
+        Object.fromEntries(flatten(LOCALES[language] ?? {})),
+      );
+    },
+  );
+
+  it("keeps the shell's groups in one chunk and gives every other group its own", () => {
+    const english = split['en'] ?? {};
+    expect(Object.keys(english[SHELL_NAMESPACE] ?? {}).sort()).toEqual([...SHELL_TEXTS].sort());
+    expect(english['funds']).toEqual({ funds: LOCALES['en']?.['funds'] });
+    expect(Object.keys(english).sort()).toEqual(
+      [...new Set(Object.keys(LOCALES['en'] ?? {}).map(namespaceOf))].sort(),
+    );
+  });
+
+  it('fills a text a translation lacks with the English one, keeping what it has', () => {
+    const halfDone = splitTexts(
+      {
+        en: { common: { back: 'Back', retry: 'Retry' }, funds: { title: 'Funds' } },
+        de: { common: { back: 'Zurück' } },
+      },
+      'en',
+      namespaceOf,
+    );
+    expect(halfDone['de']).toEqual({
+      [SHELL_NAMESPACE]: { common: { back: 'Zurück', retry: 'Retry' } },
+      funds: { funds: { title: 'Funds' } },
+    });
+  });
+
+  it('names every chunk in the loader maps, in the dev server and in the build', () => {
+    const dev = devLoaderSource(split, SHELL_NAMESPACE);
+    for (const [language, namespaces] of Object.entries(split))
+      for (const namespace of Object.keys(namespaces))
+        expect(dev).toContain(`import("${textsModuleId(language, namespace)}")`);
+    const folder = textsFolder(split);
+    expect(buildLoaderSource(split, SHELL_NAMESPACE, folder)).toContain(`"./${folder}/"`);
+    // The folder is named by the texts: an edited text is a new folder, never a stale cache.
+    expect(
+      textsFolder(splitTexts({ en: { common: { back: 'Go back' } } }, 'en', namespaceOf)),
+    ).not.toBe(folder);
+  });
+});
+
+describe('the loader map (virtual:texts)', () => {
+  it('lists the shell first and loads each language of each group', async () => {
+    const { NAMESPACES, loadTexts } = await import('virtual:texts');
+    expect(NAMESPACES[0]).toBe(SHELL_NAMESPACE);
+    expect(NAMESPACES).toContain('funds');
+    expect((await loadTexts('de', 'funds')).default).toEqual({ funds: LOCALES['de']?.['funds'] });
+    await expect(loadTexts('xx', 'funds')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,10 @@
+/** The loader map `web/build/texts.ts` generates. */
+declare module 'virtual:texts' {
+  /** every namespace of the texts, the shell's first */
+  export const NAMESPACES: readonly string[];
+  /** one language's texts of one namespace, a chunk of its own */
+  export function loadTexts(
+    language: string,
+    namespace: string,
+  ): Promise<{ default: Record<string, unknown> }>;
+}
