@@ -51,6 +51,10 @@ export const ROUTE_TABLE = [
   { path: 'verified', page: 'verified', auth: true },
   { path: 'invite', page: 'invite', auth: true },
   { path: 'team', page: 'team', auth: true },
+  // issue 12, manage: the contract history and its two detail forms
+  { path: 'contractLog', page: 'contract-log', auth: true },
+  { path: 'contractDetail', page: 'contract-detail', auth: true },
+  { path: 'contractDetail1', page: 'contract-detail1', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];
