@@ -271,6 +271,7 @@ export class Contracts {
       maker_fee_rate: terms.maker_fee_rate,
       taker_fee_rate: terms.taker_fee_rate,
       maintenance_margin_rate: terms.maintenance_margin_rate,
+      stop_loss_min_distance_rate: CONTRACT_RULES.stop_loss_min_distance_rate,
       min_qty: terms.min_qty,
       max_qty: terms.max_qty,
       qty_step: terms.qty_step,
