@@ -51,6 +51,9 @@ const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   [PATHS.announcementDetail]: [`id=${ANNOUNCEMENTS[0].id}`],
   [PATHS.consultDetail]: [`id=${HELP_ENTRIES[0].id}`],
   [PATHS.configDetail]: [`key=${POLICIES[0].key}`],
+  // an order and a position the scenario's history does not hold: the not-found form
+  [PATHS.contractDetail]: ['id=1'],
+  [PATHS.contractDetail1]: ['id=1'],
 };
 
 /** The not-found page is a screen too: an address no route takes. */

@@ -78,6 +78,15 @@ export const ROUTE_TABLE = [
   { path: 'verified', page: 'verified', auth: true, texts: ['verified', 'authForm', 'viewer'] },
   { path: 'invite', page: 'invite', auth: true, texts: ['invite', 'funds'] },
   { path: 'team', page: 'team', auth: true, texts: ['team', 'invite'] },
+  // issue 12, manage: the contract history and its two detail forms
+  { path: 'contractLog', page: 'contract-log', auth: true, texts: ['contractLog'] },
+  {
+    path: 'contractDetail',
+    page: 'contract-detail',
+    auth: true,
+    texts: ['contractDetail', 'contractLog'],
+  },
+  { path: 'contractDetail1', page: 'contract-detail1', auth: true, texts: ['contractDetail'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -57,6 +57,10 @@ const PAGE_LOADERS = {
   verified: () => import('#pages/verified'),
   invite: () => import('#pages/invite'),
   team: () => import('#pages/team'),
+  // issue 12, manage
+  'contract-log': () => import('#pages/contract-log'),
+  'contract-detail': () => import('#pages/contract-detail'),
+  'contract-detail1': () => import('#pages/contract-detail1'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

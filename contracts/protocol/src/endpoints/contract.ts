@@ -255,7 +255,7 @@ export const contract = {
     summary:
       "What the order form needs for a symbol: leverages, fees, quantity bounds, margin rules and the contract account's available balance in the current mode.",
     assumed:
-      'field `symbol_id`; every reply field; fees as maker/taker multipliers; isolated margin and one-way positions by default; `leverage_id` is the leverage the user last chose on this symbol',
+      'field `symbol_id`; every reply field; fees as maker/taker multipliers; the stop-loss distance as a rate of the liquidation price; isolated margin and one-way positions by default; `leverage_id` is the leverage the user last chose on this symbol',
     request: z.object({ symbol_id: idString }),
     response: z.object({
       symbol_id: idString,
@@ -267,6 +267,12 @@ export const contract = {
       maker_fee_rate: decimalString,
       taker_fee_rate: decimalString,
       maintenance_margin_rate: decimalString,
+      /**
+       * how far a stop loss must stay from the liquidation price, a rate of that price (0.005: a
+       * long's stop loss at or above liquidation × 1.005; FORMULAS.md), so the TP/SL dialog can
+       * refuse before sending
+       */
+      stop_loss_min_distance_rate: decimalString,
       min_qty: decimalString,
       max_qty: decimalString,
       qty_step: decimalString,
@@ -293,6 +299,7 @@ export const contract = {
         maker_fee_rate: '0.0002',
         taker_fee_rate: '0.0006',
         maintenance_margin_rate: '0.005',
+        stop_loss_min_distance_rate: '0.005',
         min_qty: '0.001',
         max_qty: '100',
         qty_step: '0.001',

@@ -55,6 +55,20 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'chart.ma': EVERY_OTHER,
   // "d" is the day's abbreviation in Spanish (días) and Portuguese (dias) too
   'ipoDetail.countdownValue': ['es', 'pt'],
+  // trading words these languages borrow (issue 12, the contract history)
+  'contractLog.symbol': ['de'],
+  'contractLog.status.label': ['de'],
+  'contractLog.types.limit': ['de'],
+  'contractLog.tabs.positions': ['fr'],
+  'contractLog.type': ['fr'],
+  'contractDetail.type': ['fr'],
+  'contractDetail.source.liquidation': ['de', 'fr'],
+  'contractDetail.direction.long': ['de', 'fr', 'it'],
+  'contractDetail.direction.short': ['de', 'fr', 'it'],
+  'contractDetail.stopLoss': ['es', 'fr', 'it', 'pt'],
+  'contractDetail.source.stopLoss': ['es', 'fr', 'it', 'pt'],
+  'contractDetail.takeProfit': ['it', 'pt'],
+  'contractDetail.source.takeProfit': ['it', 'pt'],
 };
 
 /** Text a translator writes: placeholders are code, not words. */

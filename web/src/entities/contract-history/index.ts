@@ -1,0 +1,15 @@
+// The contract history (issue 12): what the history page and the two detail forms read.
+export {
+  isClose,
+  ORDER_STATUS_KEYS,
+  SOURCE_KEYS,
+  summarisePosition,
+  type PositionSummary,
+} from './lib/summary.ts';
+export {
+  fetchHistoryPageFx,
+  findOrderFx,
+  findPositionFx,
+  LOOKUP_MAX_PAGES,
+  LOOKUP_PAGE_SIZE,
+} from './model/lookup.ts';

@@ -1,0 +1,1 @@
+export { ContractDetailPage as Component } from './ui/contract-detail-page.tsx';

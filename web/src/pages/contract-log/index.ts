@@ -1,0 +1,1 @@
+export { ContractLogPage as Component } from './ui/contract-log-page.tsx';
