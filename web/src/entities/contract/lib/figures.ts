@@ -1,5 +1,4 @@
-import type {
-  D} from '@bourse/formulas';
+import type { D } from '@bourse/formulas';
 import {
   initialMargin,
   positionFigures,
