@@ -51,6 +51,8 @@ export const ROUTE_TABLE = [
   { path: 'verified', page: 'verified', auth: true },
   { path: 'invite', page: 'invite', auth: true },
   { path: 'team', page: 'team', auth: true },
+  // issue 12, trade slice
+  { path: 'contract', page: 'contract', auth: true },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

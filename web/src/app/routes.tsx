@@ -54,6 +54,8 @@ const PAGE_LOADERS = {
   verified: () => import('#pages/verified'),
   invite: () => import('#pages/invite'),
   team: () => import('#pages/team'),
+  // issue 12, trade slice
+  contract: () => import('#pages/contract'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

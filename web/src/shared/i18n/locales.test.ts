@@ -55,6 +55,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'chart.ma': EVERY_OTHER,
   // "d" is the day's abbreviation in Spanish (días) and Portuguese (dias) too
   'ipoDetail.countdownValue': ['es', 'pt'],
+  // German traders say long and short
+  'contract.direction.long': ['de'],
+  'contract.direction.short': ['de'],
 };
 
 /** Text a translator writes: placeholders are code, not words. */
