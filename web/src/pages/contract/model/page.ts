@@ -1,4 +1,4 @@
-import { mergeLiveCandle, type Candle } from '#features/candle-chart';
+import type { Candle } from '#features/candle-chart';
 import {
   contractInfoRequested,
   contractListsRequested,
@@ -27,7 +27,7 @@ import {
   type PushMessage,
   type PushOf,
 } from '@bourse/protocol';
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
 /** The compact chart's period and how many candles it shows. */
@@ -168,6 +168,22 @@ const liveCandles = sample({
       .filter((one) => one.symbol_id === id && one.period === CHART_PERIOD)
       .map((one) => one.candle),
 });
-$candles.on(liveCandles, (candles, live) =>
-  candles === null ? candles : live.reduce(mergeLiveCandle, candles),
+// The chart's code (and its candle merge) loads off the form's path: live candles are merged
+// with it once it is there, which is after the first draw.
+const mergeLiveCandlesFx = createEffect(
+  async ({ candles, live }: { candles: readonly Candle[]; live: readonly Candle[] }) => {
+    const { mergeLiveCandle } = await import('#features/candle-chart');
+    return { candles, merged: live.reduce(mergeLiveCandle, candles) };
+  },
+);
+sample({
+  clock: liveCandles,
+  source: $candles,
+  filter: (candles, live) => candles !== null && live.length > 0,
+  fn: (candles, live) => ({ candles: candles as readonly Candle[], live }),
+  target: mergeLiveCandlesFx,
+});
+// merged against what is still on screen: a switch or a newer load meanwhile drops it
+$candles.on(mergeLiveCandlesFx.doneData, (shown, { candles, merged }) =>
+  shown === candles ? merged : shown,
 );
