@@ -87,6 +87,13 @@ export const ROUTE_TABLE = [
     texts: ['contractDetail', 'contractLog'],
   },
   { path: 'contractDetail1', page: 'contract-detail1', auth: true, texts: ['contractDetail'] },
+  // issue 12, trade slice
+  {
+    path: 'contract',
+    page: 'contract',
+    auth: true,
+    texts: ['contract', 'positionActions', 'chart', 'market', 'funds'],
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

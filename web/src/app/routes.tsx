@@ -61,6 +61,8 @@ const PAGE_LOADERS = {
   'contract-log': () => import('#pages/contract-log'),
   'contract-detail': () => import('#pages/contract-detail'),
   'contract-detail1': () => import('#pages/contract-detail1'),
+  // issue 12, trade slice
+  contract: () => import('#pages/contract'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

@@ -69,6 +69,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'contractDetail.source.stopLoss': ['es', 'fr', 'it', 'pt'],
   'contractDetail.takeProfit': ['it', 'pt'],
   'contractDetail.source.takeProfit': ['it', 'pt'],
+  // German traders say long and short
+  'contract.direction.long': ['de'],
+  'contract.direction.short': ['de'],
 };
 
 /** Text a translator writes: placeholders are code, not words. */

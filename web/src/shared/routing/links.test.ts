@@ -3,8 +3,14 @@ import { declareAvailablePaths } from './available.ts';
 import { linkTargetOf } from './links.ts';
 import { PATHS } from './paths.ts';
 
-// This build's pages, as app/routes.tsx declares them: the contract and options pages have not landed.
-declareAvailablePaths([PATHS.home, PATHS.quotes, PATHS.user, PATHS.announcementDetail]);
+// This build's pages, as app/routes.tsx declares them: the options page has not landed.
+declareAvailablePaths([
+  PATHS.home,
+  PATHS.quotes,
+  PATHS.user,
+  PATHS.announcementDetail,
+  PATHS.contract,
+]);
 
 describe('where a link of the app leads', () => {
   it('opens a registered page through the router, query and all', () => {
@@ -15,8 +21,14 @@ describe('where a link of the app leads', () => {
     expect(linkTargetOf(`${PATHS.quotes}/`)).toEqual({ kind: 'route', to: `${PATHS.quotes}/` });
   });
 
+  it("opens the contract page with the chart's symbol, now that it has landed", () => {
+    expect(linkTargetOf(`${PATHS.contract}?symbol=1`)).toEqual({
+      kind: 'route',
+      to: `${PATHS.contract}?symbol=1`,
+    });
+  });
+
   it('goes to the closest registered screen in place of a page that has not landed', () => {
-    expect(linkTargetOf(PATHS.contract)).toEqual({ kind: 'route', to: PATHS.quotes });
     expect(linkTargetOf(`${PATHS.options}?from=banner`)).toEqual({
       kind: 'route',
       to: PATHS.quotes,

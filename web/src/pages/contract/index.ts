@@ -1,0 +1,1 @@
+export { ContractPage as Component } from './ui/contract-page.tsx';

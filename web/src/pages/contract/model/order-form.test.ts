@@ -1,0 +1,193 @@
+import { $data24h, $selectedSymbol } from '#entities/market';
+import { symbolOf, tickerOf } from '#entities/market/testing';
+import { $apiClient } from '#shared/api';
+import { failWith, fakeClient } from '#shared/api/testing';
+import { $userInfo } from '#shared/session';
+import { showToastFx } from '#shared/ui/toast';
+import {
+  EXAMPLE_CONTRACT_ORDER,
+  EXAMPLE_USER,
+  endpoints,
+  type IdentityStatus,
+} from '@bourse/protocol';
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import {
+  $confirming,
+  $errors,
+  $leverageId,
+  $maxQuantity,
+  $quantity,
+  $quote,
+  $verifyPrompt,
+  confirmClicked,
+  leveragePicked,
+  percentPicked,
+  quantityChanged,
+  sideChanged,
+  submitClicked,
+  takeProfitChanged,
+  takeProfitToggled,
+} from './order-form.ts';
+import { ContractGate } from './page.ts';
+
+const INFO = { ...endpoints.contract.getContractInfo.example.response, available: '1000.00' };
+// BTC at 20 000 on both sides of the book, as in FORMULAS.md's worked example
+const TICKER = tickerOf('1', { last_price: '20000.00', ask: '20000.00', bid: '20000.00' });
+
+function setup({
+  identity = 'verified',
+  mode = 'real',
+  addOrder = () => ({ ...EXAMPLE_CONTRACT_ORDER, status: 'filled' }),
+}: {
+  identity?: IdentityStatus;
+  mode?: 'real' | 'demo';
+  addOrder?: (body: unknown) => unknown;
+} = {}) {
+  const api = fakeClient({
+    [endpoints.contract.getContractInfo.path]: () => INFO,
+    [endpoints.contract.storeList.path]: () => ({ list: [] }),
+    [endpoints.contract.orderList.path]: () => ({ list: [], total: 0, page: 1, limit: 50 }),
+    [endpoints.market.getLogData.path]: () => ({ symbol_id: '1', period: '15m', list: [] }),
+    [endpoints.index.getSymbolList.path]: () => ({
+      list: [symbolOf('0'), symbolOf('1', { qty_step: '0.001' })],
+    }),
+    [endpoints.contract.addOrder.path]: addOrder,
+  });
+  const toasts: string[] = [];
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$userInfo, { ...EXAMPLE_USER, identity_status: identity, account_mode: mode }],
+      [$data24h, [TICKER]],
+    ],
+    handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
+  });
+  const orders = () => api.callsTo(endpoints.contract.addOrder).map((call) => call.body);
+  return { scope, api, orders, toasts };
+}
+
+async function opened(options?: Parameters<typeof setup>[0]) {
+  const context = setup(options);
+  await allSettled(ContractGate.open, { scope: context.scope, params: { symbolId: '1' } });
+  // 50x: the worked example's leverage
+  await allSettled(leveragePicked, { scope: context.scope, params: '4' });
+  return context;
+}
+
+describe('the order form', () => {
+  it('shows the margin, fee and liquidation price of the worked example before sending', async () => {
+    const { scope, orders } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+
+    // 0.05 BTC at 20 000, 50x: margin 20, taker fee 0.05 × 20 000 × 0.0006 = 0.60, and the
+    // liquidation price of FORMULAS.md's example: 20 000 − (20 − 5) ÷ 0.05 = 19 700
+    expect(scope.getState($quote)).toStrictEqual({
+      margin: '20.00',
+      fee: '0.60',
+      total: '20.60',
+      liquidation: '19700',
+    });
+    expect(orders()).toHaveLength(0);
+  });
+
+  it('sets the quantity by a share of what the balance opens, down to the step', async () => {
+    const { scope } = await opened();
+    // 1 000 ÷ (20 000 ÷ 50 + 20 000 × 0.0006) = 2.427…, down to the 0.001 step
+    expect(scope.getState($maxQuantity)).toBe('2.427');
+    await allSettled(percentPicked, { scope, params: 50 });
+    expect(scope.getState($quantity)).toBe('1.213');
+  });
+
+  it('keeps the chosen leverage on the device, as SPEC.md keeps the leverage id', async () => {
+    const { scope } = await opened();
+    await allSettled(leveragePicked, { scope, params: '2' });
+    expect(scope.getState($leverageId)).toBe('2');
+    expect(scope.getState($maxQuantity)).toBe('0.497');
+  });
+
+  it('puts a translated reason next to a bad field, keeps what was typed and sends nothing', async () => {
+    const { scope, orders } = await opened();
+    await allSettled(quantityChanged, { scope, params: '3' });
+    await allSettled(takeProfitToggled, { scope, params: true });
+    await allSettled(takeProfitChanged, { scope, params: '19000' });
+    await allSettled(submitClicked, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.insufficient' },
+      takeProfit: { key: 'contract.errors.takeProfitSide' },
+    });
+    expect(scope.getState($quantity)).toBe('3');
+    expect(scope.getState($confirming)).toBe(false);
+    expect(orders()).toHaveLength(0);
+
+    // a short takes its profit below the price
+    await allSettled(sideChanged, { scope, params: 'sell' });
+    await allSettled(quantityChanged, { scope, params: '0.1' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({});
+  });
+
+  it('places one order on a double tap, and retries a lost one with the same request id', async () => {
+    let fail = true;
+    const { scope, orders, toasts } = await opened({
+      addOrder: () => {
+        if (fail) return failWith(409, 'try again')();
+        return { ...EXAMPLE_CONTRACT_ORDER, status: 'filled' };
+      },
+    });
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($confirming)).toBe(true);
+
+    await Promise.all([
+      allSettled(confirmClicked, { scope }),
+      allSettled(confirmClicked, { scope }),
+    ]);
+    expect(orders()).toHaveLength(1);
+    expect(scope.getState($quantity)).toBe('0.05');
+
+    fail = false;
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+    const sent = orders() as { request_id: string; quantity: string; side: string }[];
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.request_id).toBe(sent[0]?.request_id);
+    expect(sent[1]).toMatchObject({
+      quantity: '0.05',
+      side: 'buy',
+      type: 'market',
+      leverage_id: '4',
+    });
+    expect(toasts).toContain('contract.order.placed');
+    expect(scope.getState($quantity)).toBe('');
+
+    // the next order is a new intent
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+    expect((orders()[2] as { request_id: string }).request_id).not.toBe(sent[0]?.request_id);
+  });
+
+  it('asks an unverified user to verify before a real trade, and not before a demo one', async () => {
+    const real = await opened({ identity: 'unverified' });
+    await allSettled(quantityChanged, { scope: real.scope, params: '0.05' });
+    await allSettled(submitClicked, { scope: real.scope });
+    expect(real.scope.getState($verifyPrompt)).toBe(true);
+    expect(real.scope.getState($confirming)).toBe(false);
+    expect(real.orders()).toHaveLength(0);
+
+    const demo = await opened({ identity: 'unverified', mode: 'demo' });
+    await allSettled(quantityChanged, { scope: demo.scope, params: '0.05' });
+    await allSettled(submitClicked, { scope: demo.scope });
+    expect(demo.scope.getState($verifyPrompt)).toBe(false);
+    await allSettled(confirmClicked, { scope: demo.scope });
+    expect(demo.orders()).toHaveLength(1);
+  });
+
+  it('keeps the symbol it trades as the selected symbol (SPEC.md §3)', async () => {
+    const { scope } = await opened();
+    // the list's first symbol would be the default; the page's address named the second
+    expect(scope.getState($selectedSymbol)?.id).toBe('1');
+  });
+});

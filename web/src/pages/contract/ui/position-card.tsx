@@ -1,0 +1,106 @@
+import { useLivePosition } from '#entities/contract';
+import { $symbolsById, formatPrice } from '#entities/market';
+import { formatAmount, useNumberStyle } from '#shared/format';
+import { useStoreMap } from 'effector-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './contract-page.module.css';
+
+/** A symbol's price precision (2 until the symbol list is in). */
+export function usePrecision(symbolId: string): number {
+  return useStoreMap({
+    store: $symbolsById,
+    keys: [symbolId],
+    fn: (byId, [id]) => byId[id]?.price_precision ?? 2,
+  });
+}
+
+const toneOf = (value: string) =>
+  value.startsWith('-') ? styles.loss : /[1-9]/.test(value) ? styles.profit : '';
+
+/**
+ * One open position with its figures at the live mark (the shared formulas): PnL, profit rate,
+ * margin ratio, liquidation price. It re-renders when its own position or price moves.
+ */
+export const PositionCard = memo(function PositionCard({ positionId }: { positionId: string }) {
+  const { t } = useTranslation();
+  const numbers = useNumberStyle();
+  const live = useLivePosition(positionId);
+  const precision = usePrecision(live?.position.symbol_id ?? '');
+  if (live === null) return null;
+  const { position, figures } = live;
+  const price = (value: string) => formatPrice(value, precision, numbers);
+  const pnlTone = toneOf(figures.unrealizedPnl);
+  return (
+    <li
+      className={styles.card}
+      aria-label={`${position.symbol} ${t(`contract.direction.${position.direction}`)}`}
+      data-testid="position"
+      data-position-id={position.id}
+    >
+      <div className={styles.cardHead}>
+        <span className={styles.cardSymbol}>{position.symbol}</span>
+        <span className={position.direction === 'long' ? styles.long : styles.short}>
+          {t(`contract.direction.${position.direction}`)}
+        </span>
+        <span className={styles.muted}>{position.leverage}×</span>
+      </div>
+      <div className={styles.pnl}>
+        <div className={styles.figure}>
+          <span className={styles.muted}>{t('contract.positions.pnl')}</span>
+          <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-pnl">
+            {formatAmount(figures.unrealizedPnl, 2, numbers)}
+          </span>
+        </div>
+        <div className={`${styles.figure} ${styles.end}`}>
+          <span className={styles.muted}>{t('contract.positions.profitRate')}</span>
+          <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-rate">
+            {formatAmount(figures.profitRate, 2, numbers)}%
+          </span>
+        </div>
+      </div>
+      <dl className={styles.figures}>
+        <Cell label={t('contract.positions.quantity')} value={position.quantity} />
+        <Cell
+          label={t('contract.positions.margin')}
+          value={formatAmount(position.margin, 2, numbers)}
+        />
+        <Cell
+          label={t('contract.positions.marginRatio')}
+          value={
+            figures.marginRatio === null ? '—' : `${formatAmount(figures.marginRatio, 2, numbers)}%`
+          }
+          testId="position-margin-ratio"
+        />
+        <Cell label={t('contract.positions.entry')} value={price(position.entry_price)} />
+        <Cell label={t('contract.positions.mark')} value={price(figures.mark)} />
+        <Cell
+          label={t('contract.positions.liquidation')}
+          value={price(figures.liquidationPrice)}
+          testId="position-liquidation"
+        />
+        <Cell
+          label={t('contract.positions.takeProfit')}
+          value={position.take_profit === '' ? '—' : price(position.take_profit)}
+        />
+        <Cell
+          label={t('contract.positions.stopLoss')}
+          value={position.stop_loss === '' ? '—' : price(position.stop_loss)}
+        />
+      </dl>
+      {/* TODO(i12-manage): <PositionActions position={position} /> from
+          #features/manage-position (TP/SL, margin, close) renders here once it is merged. */}
+    </li>
+  );
+});
+
+function Cell({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className={styles.figure}>
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
