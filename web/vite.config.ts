@@ -6,7 +6,7 @@ import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
 import { readLocales, textsByRoute, textsModuleId } from './build/texts.ts';
 import { ROUTE_TABLE } from './src/app/route-table.ts';
-import { namespaceOf, SHELL_NAMESPACE } from './src/shared/i18n/groups.ts';
+import { namespaceOf, SHELL_NAMESPACE, SHELL_TEXTS } from './src/shared/i18n/groups.ts';
 import { LANDING_PATH } from './src/shared/routing/landing.ts';
 import { PATHS } from './src/shared/routing/paths.ts';
 import { CLIENT_DEFAULTS, storageKey } from './src/shared/storage/keys.ts';
@@ -50,12 +50,22 @@ function textsSplit(): Parameters<typeof textsByRoute>[0] {
     for (const group of route.texts.map(namespaceOf))
       if (!namespaces.includes(group)) namespaces.push(group);
   }
+  const keys: Record<string, { module: string; keys: string[] }> = {};
+  for (const route of ROUTE_TABLE) {
+    const page = (keys[route.page] ??= { module: `src/pages/${route.page}/index.ts`, keys: [] });
+    page.keys.push(...route.texts);
+  }
   return {
     dir: LOCALES_DIR,
     fallbackLanguage: CLIENT_DEFAULTS.language,
     shell: SHELL_NAMESPACE,
     namespaceOf,
     pages: { ...pages, 'not-found': [] },
+    // A page whose code names texts its routes do not declare fails the build.
+    check: {
+      pages: { ...keys, 'not-found': { module: 'src/pages/not-found/index.ts', keys: [] } },
+      shellKeys: [...SHELL_TEXTS],
+    },
   };
 }
 

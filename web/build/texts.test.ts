@@ -8,6 +8,8 @@ import {
   splitTexts,
   textsFolder,
   textsModuleId,
+  undeclaredTexts,
+  type ChunkToCheck,
   type TextTree,
 } from './texts.ts';
 
@@ -83,5 +85,68 @@ describe('the loader map (virtual:texts)', () => {
     expect(NAMESPACES).toContain('funds');
     expect((await loadTexts('de', 'funds')).default).toEqual({ funds: LOCALES['de']?.['funds'] });
     await expect(loadTexts('xx', 'funds')).rejects.toThrow();
+  });
+});
+
+describe('the check of declared texts (the build fails on what it finds)', () => {
+  const KEYS = new Set(['common', 'nav', 'login', 'authForm', 'funds', 'positionActions']);
+  const SHELL = new Set(['common', 'nav']);
+  const chunk = (code: string, imports: string[] = [], dynamicImports: string[] = []) =>
+    ({ code, imports, dynamicImports }) satisfies ChunkToCheck;
+  const chunks = {
+    'index.js': chunk('t("common.back");t(`nav.${k}`)', ['shared.js']),
+    'shared.js': chunk('t("common.retry")'),
+    'login.js': chunk('t("login.title")', ['form.js']),
+    'form.js': chunk("t('authForm.email')"),
+    'funds.js': chunk('t(`funds.available`)', ['form.js'], ['sheet.js', 'login.js']),
+    // a sheet the page loads when it opens, drawing another group's texts
+    'sheet.js': chunk('t("positionActions.close")'),
+  };
+
+  it('passes what the shell and each page declare', () => {
+    expect(
+      undeclaredTexts(
+        chunks,
+        'index.js',
+        {
+          login: { chunk: 'login.js', texts: ['login', 'authForm'] },
+          funds: { chunk: 'funds.js', texts: ['funds', 'authForm', 'positionActions'] },
+        },
+        KEYS,
+        SHELL,
+      ),
+    ).toEqual([]);
+  });
+
+  it("names a page's undeclared group, a lazy sheet's too, not another page's it links to", () => {
+    expect(
+      undeclaredTexts(
+        chunks,
+        'index.js',
+        {
+          login: { chunk: 'login.js', texts: ['login', 'authForm'] },
+          funds: { chunk: 'funds.js', texts: ['funds'] },
+        },
+        KEYS,
+        SHELL,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^the funds page draws "authForm" texts .*src\/app\/route-table\.ts$/),
+      expect.stringMatching(/^the funds page draws "positionActions" texts/),
+    ]);
+  });
+
+  it('names a group the shell draws that is not among its own', () => {
+    expect(
+      undeclaredTexts(
+        { ...chunks, 'shared.js': chunk('t("funds.available")') },
+        'index.js',
+        {},
+        KEYS,
+        SHELL,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^the shell .* draws "funds" texts: add "funds" to SHELL_TEXTS/),
+    ]);
   });
 });

@@ -23,6 +23,77 @@ export interface TextsManifest {
   readonly pages: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A chunk as the check of declared texts reads it. */
+export interface ChunkToCheck {
+  readonly code: string;
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+}
+
+/**
+ * The top-level keys of the texts that a chunk's code names (`'funds.available'`, `` `nav.${key}` ``):
+ * after tree-shaking, what its screens may draw.
+ */
+export function keysNamedIn(code: string, keys: ReadonlySet<string>): Set<string> {
+  const named = new Set<string>();
+  for (const match of code.matchAll(/["'`]([a-zA-Z]\w*)\.[\w$]/g))
+    if (match[1] !== undefined && keys.has(match[1])) named.add(match[1]);
+  return named;
+}
+
+/**
+ * What the build's code draws beyond what its routes declare, one sentence each: the shell (the
+ * entry and its static imports) naming a key outside `shell`, or a page (its chunk, its static
+ * imports and what it loads lazily, such as a sheet, less the shell's) naming a key it does not
+ * declare. Such a text would show as a raw key, maybe only once a sheet opens.
+ */
+export function undeclaredTexts(
+  chunks: Readonly<Record<string, ChunkToCheck>>,
+  entry: string,
+  pages: Readonly<Record<string, { readonly chunk: string; readonly texts: readonly string[] }>>,
+  keys: ReadonlySet<string>,
+  shell: ReadonlySet<string>,
+): string[] {
+  const closure = (roots: readonly string[], lazy: boolean, stop: ReadonlySet<string>) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || stop.has(file)) return;
+      const chunk = chunks[file];
+      if (chunk === undefined) return;
+      seen.add(file);
+      chunk.imports.forEach(visit);
+      if (lazy) chunk.dynamicImports.forEach(visit);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const named = (files: Iterable<string>) => {
+    const all = new Set<string>();
+    for (const file of files)
+      for (const key of keysNamedIn(chunks[file]?.code ?? '', keys)) all.add(key);
+    return all;
+  };
+  const problems: string[] = [];
+  const shellFiles = closure([entry], false, new Set());
+  for (const key of named(shellFiles))
+    if (!shell.has(key))
+      problems.push(
+        `the shell (loaded on every route) draws "${key}" texts: add "${key}" to SHELL_TEXTS ` +
+          `(src/shared/i18n/groups.ts) or move those texts into a shell group`,
+      );
+  const otherPages = new Set(Object.values(pages).map((page) => page.chunk));
+  for (const [page, { chunk, texts }] of Object.entries(pages)) {
+    const stop = new Set([...shellFiles, ...[...otherPages].filter((file) => file !== chunk)]);
+    for (const key of named(closure([chunk], true, stop)))
+      if (!shell.has(key) && !texts.includes(key))
+        problems.push(
+          `the ${page} page draws "${key}" texts it does not declare: add "${key}" to the texts ` +
+            `of its routes in src/app/route-table.ts`,
+        );
+  }
+  return problems;
+}
+
 export interface SplitTextsOptions {
   /** the folder of the language files, `<language>.json` each */
   readonly dir: string;
@@ -34,6 +105,16 @@ export interface SplitTextsOptions {
   readonly namespaceOf: (key: string) => string;
   /** the registered routes' pages and the namespaces each declares, for the bundle report */
   readonly pages: Readonly<Record<string, readonly string[]>>;
+  /**
+   * the build fails when a page's code names texts its routes do not declare: per page, its
+   * module (as its path ends) and the top-level keys it declares; the keys the shell holds
+   */
+  readonly check?: {
+    readonly pages: Readonly<
+      Record<string, { readonly module: string; readonly keys: readonly string[] }>
+    >;
+    readonly shellKeys: readonly string[];
+  };
 }
 
 /** The module of the loader map: `LOADERS[language][namespace]()` imports that chunk. */
@@ -213,6 +294,36 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
         const texts = output.type === 'chunk' ? textsOf(output.facadeModuleId) : null;
         if (texts === null) continue;
         (chunkFiles[texts.language] ??= {})[texts.namespace] = output.fileName;
+      }
+      if (options.check !== undefined) {
+        const chunks = Object.fromEntries(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output]] : [],
+          ),
+        );
+        const entry = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.isEntry && textsOf(output.facadeModuleId) === null,
+        );
+        const pages = Object.fromEntries(
+          Object.entries(options.check.pages).map(([page, { module, keys }]) => {
+            const chunk = Object.values(bundle).find(
+              (output) =>
+                output.type === 'chunk' && output.facadeModuleId?.endsWith(module) === true,
+            );
+            if (chunk === undefined) this.error(`texts: no chunk for ${module}`);
+            return [page, { chunk: chunk.fileName, texts: keys }];
+          }),
+        );
+        const english = readLocales(options.dir)[options.fallbackLanguage] ?? {};
+        const problems = undeclaredTexts(
+          chunks,
+          entry?.fileName ?? '',
+          pages,
+          new Set(Object.keys(english)),
+          new Set(options.check.shellKeys),
+        );
+        if (problems.length > 0) this.error(`texts:\n  - ${problems.join('\n  - ')}`);
       }
       const manifest: TextsManifest = {
         fallback: options.fallbackLanguage,
