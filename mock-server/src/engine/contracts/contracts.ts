@@ -256,6 +256,22 @@ export class Contracts {
     return this.data.orders.filter((row) => row.user_id === userId);
   }
 
+  /** The open positions' unrealised PnL at the mark now, summed (the contract account's equity). */
+  unrealizedPnl(userId: string, mode: AccountMode): Decimal {
+    return this.openPositions(userId, mode).reduce(
+      (sum, row) =>
+        sum.plus(
+          unrealizedPnl(
+            row.direction,
+            row.quantity,
+            row.entry_price,
+            this.quote(row.symbol_id).last,
+          ),
+        ),
+      ZERO,
+    );
+  }
+
   info(userId: string, symbolId: string) {
     this.tick();
     const user = this.users.get(userId);
@@ -678,6 +694,7 @@ export class Contracts {
         closed_at: null,
         realized_pnl: '0',
         fees: fee.toFixed(),
+        auto_margin_loss: null,
       };
       this.data.positions.push(position);
     }
@@ -1164,8 +1181,11 @@ export class Contracts {
   private autoMargin(position: PositionRow, mark: string): void {
     const rule = this.data.strategies[`${position.user_id}:${position.account_mode}`];
     if (!rule?.enabled) return;
+    const pnl = unrealizedPnl(position.direction, position.quantity, position.entry_price, mark);
+    const last = position.auto_margin_loss;
+    if (last !== null && pnl.negated().lte(last)) return;
     const amount = autoMarginTopUp({
-      pnl: unrealizedPnl(position.direction, position.quantity, position.entry_price, mark),
+      pnl,
       margin: position.margin,
       initialMargin: initialMargin(position.quantity, position.entry_price, position.leverage),
       depositRate: rule.deposit_rate,
@@ -1174,6 +1194,7 @@ export class Contracts {
     if (amount === null) return;
     const { available } = this.ledger.account(position.user_id, position.account_mode, 'contract');
     if (available.lt(amount)) return;
+    position.auto_margin_loss = pnl.negated().toFixed();
     this.moveMargin(position, amount);
   }
 }
