@@ -40,7 +40,13 @@ export function ActionSheet({
       bodyClassName={styles.sheet}
       afterShow={() => {
         openerRef.current = document.activeElement;
-        dialogRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+        const form = dialogRef.current;
+        // the first field, else the first button past the header's Cancel
+        (
+          form?.querySelector<HTMLElement>('input') ??
+          form?.querySelectorAll<HTMLElement>('button')[1] ??
+          null
+        )?.focus();
       }}
       afterClose={() => {
         const opener = openerRef.current;
