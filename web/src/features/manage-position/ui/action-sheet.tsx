@@ -6,7 +6,7 @@ import styles from './manage.module.css';
 
 /**
  * A position's dialog as a bottom sheet: a modal named by its title, the form, then its one
- * action. Escape and the mask close it; opening puts the focus in the dialog, closing gives it
+ * action. Escape and the mask close it; opening puts the focus on the dialog, closing gives it
  * back to what opened it.
  */
 export function ActionSheet({
@@ -40,7 +40,9 @@ export function ActionSheet({
       bodyClassName={styles.sheet}
       afterShow={() => {
         openerRef.current = document.activeElement;
-        dialogRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+        // the dialog itself, so its name is read first and no field's clear icon (antd-mobile
+        // shows it on a focused field with a value) appears before the user picks a field
+        dialogRef.current?.focus();
       }}
       afterClose={() => {
         const opener = openerRef.current;
@@ -54,6 +56,7 @@ export function ActionSheet({
         aria-modal="true"
         aria-labelledby={titleId}
         className={styles.dialog}
+        tabIndex={-1}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

@@ -26,11 +26,21 @@ export function PositionActions({ position }: { position: Position }) {
     marginSheet.positionUpdated,
     closeSheet.positionUpdated,
   ]);
+  // Which sheet shows this position, if any: only that one follows its ticks, so a list of
+  // positions repricing ten times a second sends nothing while no sheet is open.
+  const [takeStopShown, marginShown, closeShown] = useUnit([
+    takeStopSheet.$position,
+    marginSheet.$position,
+    closeSheet.$position,
+  ]);
+  const takeStopOpen = takeStopShown?.id === position.id;
+  const marginOpen = marginShown?.id === position.id;
+  const closeOpen = closeShown?.id === position.id;
   useEffect(() => {
-    updateTakeStop(position);
-    updateMargin(position);
-    updateClose(position);
-  }, [position, updateTakeStop, updateMargin, updateClose]);
+    if (takeStopOpen) updateTakeStop(position);
+    if (marginOpen) updateMargin(position);
+    if (closeOpen) updateClose(position);
+  }, [position, takeStopOpen, marginOpen, closeOpen, updateTakeStop, updateMargin, updateClose]);
   return (
     <>
       <div

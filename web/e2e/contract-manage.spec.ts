@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { SYMBOLS } from '@bourse/fixtures';
+import { endpoints, type Endpoint, type RequestOf, type ResponseOf } from '@bourse/protocol';
+import { createNodeCodec } from '@bourse/protocol/codec/node';
+import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
+import { createApiClient } from '../src/shared/api/client.ts';
+import { formatAmount } from '../src/shared/format/format.ts';
+import { PATHS } from '../src/shared/routing/paths.ts';
+import {
+  baseURL,
+  control,
+  expect,
+  openApp,
+  scenarioUser,
+  signInByApi,
+  test,
+  text,
+} from './support.ts';
+
+const TRADER = scenarioUser('verified-trader');
+const CRYPTO = SYMBOLS.find((symbol) => symbol.category === 'crypto');
+if (!CRYPTO) throw new Error('the fixtures have no crypto symbol, which trades at any hour');
+
+/** The trader's own calls, signed and encrypted as the app sends them. */
+async function traderClient() {
+  const client = createApiClient({
+    baseUrl: baseURL,
+    codec: createNodeCodec(),
+    logger: { error: () => undefined },
+  });
+  const credentials = { uuid: randomUUID(), token: null as string | null, language: 'en' as const };
+  const { token } = await client.call(
+    endpoints.auth.login,
+    { account: TRADER.email, area_code: '', password: TRADER.password },
+    credentials,
+  );
+  credentials.token = token;
+  return <E extends Endpoint>(endpoint: E, body: RequestOf<E>): Promise<ResponseOf<E>> =>
+    client.call(endpoint, body, credentials);
+}
+
+test.describe('the contract history', () => {
+  test('lists an opened, partly closed and then closed long, and each detail form sums it to the cent', async ({
+    page,
+  }) => {
+    await control.reset('verified-trader');
+    const call = await traderClient();
+    const info = await call(endpoints.contract.getContractInfo, { symbol_id: CRYPTO.id });
+    const opened = await call(endpoints.contract.addOrder, {
+      symbol_id: CRYPTO.id,
+      side: 'buy',
+      type: 'market',
+      price: '',
+      quantity: new Decimal(info.min_qty).times(2).toFixed(),
+      leverage_id: info.leverage_id,
+      take_profit: '',
+      stop_loss: '',
+      reduce_only: false,
+      request_id: randomUUID(),
+    });
+    const positionId = opened.position_id ?? '';
+    const part = await call(endpoints.contract.partStop, {
+      position_id: positionId,
+      quantity: info.min_qty,
+      request_id: randomUUID(),
+    });
+    const closed = await call(endpoints.contract.allStop, {
+      symbol_id: CRYPTO.id,
+      request_id: randomUUID(),
+    });
+    const [close] = closed.list;
+    expect(close?.position_id).toBe(positionId);
+
+    await signInByApi(page, TRADER);
+    await openApp(page, PATHS.contractLog);
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('contractLog.title') }),
+    ).toBeVisible();
+    const orders = page.getByRole('list', { name: text('contractLog.tabs.orders') });
+    await expect(orders.getByRole('listitem')).toHaveCount(3);
+    await expect(orders.getByText(text('contractLog.status.completed'))).toHaveCount(2);
+    await expect(orders.getByText(text('contractLog.status.closed'))).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+      [],
+    );
+
+    // the order's own form
+    await orders
+      .getByRole('link')
+      .filter({ hasText: text('contractLog.actions.open_long') })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`\\?id=${opened.id}$`));
+    await expect(page.getByText(opened.order_no)).toBeVisible();
+
+    // the positions tab: the close, then the position's form
+    await page.goto(`${PATHS.contractLog}?tab=positions`);
+    const positions = page.getByRole('list', { name: text('contractLog.tabs.positions') });
+    await expect(positions.getByRole('listitem')).toHaveCount(2);
+    await positions.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`\\?id=${positionId}$`));
+    // what the closes realised and every fee the position paid, summed, as the app writes money
+    const pnl = formatAmount(new Decimal(close?.realized_pnl ?? '0').plus(part.order.realized_pnl));
+    const fees = new Decimal(opened.fee).plus(close?.fee ?? '0').plus(part.order.fee);
+    const card = page.locator('article');
+    await expect(card.locator('.adm-tag')).toHaveText(text('contractDetail.closed'));
+    await expect(card).toContainText(`${pnl} USDT`);
+    await expect(card).toContainText(`${formatAmount(fees)} USDT`);
+    await expect(card).toContainText(text('contractDetail.source.user'));
+  });
+});
