@@ -32,6 +32,7 @@ import { staticArtwork } from './routes/static.ts';
 import { uploadedImages } from './routes/uploads.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
+import { contractFeed } from './ws/contract-feed.ts';
 import { fundsFeed } from './ws/funds-feed.ts';
 import { marketFeed, type MarketFeed } from './ws/market-feed.ts';
 
@@ -164,6 +165,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     save();
   }
   app.addHook('onSend', (_request, _reply, payload, done) => {
+    // contracts settle at the price of the moment before every reply, so that the next call
+    // (even a refused one) finds nothing left to move unless the clock has
+    exchange.contracts.tick();
     save();
     done(null, payload);
   });
@@ -211,6 +215,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);
   app.decorate('marketFeed', feed);
   const stopFunds = fundsFeed(exchange, gateway);
+  const stopContracts = contractFeed(exchange, gateway);
 
   if (options.control ?? true) {
     await app.register(controlRoutes, {
@@ -219,7 +224,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       faults,
       scenarios: scenarioNames,
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
-      marketMoved: feed.publishNow,
+      // a price or the clock moved: resting orders, TP/SL and liquidations settle at once
+      marketMoved: () => {
+        exchange.contracts.tick();
+        feed.publishNow();
+      },
       wallClock,
       token: options.controlToken ?? null,
     });
@@ -228,6 +237,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.addHook('onClose', (_instance, done) => {
     feed.stop();
     stopFunds();
+    stopContracts();
     gateway.close();
     save();
     closed = true;

@@ -166,6 +166,85 @@ const rows: Rows = {
     // the trader is on the real account here (user.changeMock comes later): play money is refused
     addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' }, failsWith: 500 }],
   },
+  contract: {
+    getContractInfo: [
+      { body: { symbol_id: SYMBOL } },
+      { body: { symbol_id: 'no-such-symbol' }, failsWith: 404 },
+    ],
+    addOrder: [
+      {
+        body: {
+          symbol_id: SYMBOL,
+          side: 'buy',
+          type: 'market',
+          quantity: '0.001',
+          leverage_id: '3',
+          request_id: 'roundtrip-contract-order-0001',
+        },
+      },
+      // more than the contract account holds
+      {
+        body: {
+          symbol_id: SYMBOL,
+          side: 'buy',
+          type: 'market',
+          quantity: '10',
+          leverage_id: '1',
+          request_id: 'roundtrip-contract-order-0002',
+        },
+        failsWith: 500,
+      },
+    ],
+    storeList: [{ body: {} }],
+    orderList: [{ body: { group: 'history', page: 1, limit: 20 } }],
+    cancelOrder: [
+      { body: { order_id: 'nope', request_id: 'roundtrip-contract-cancel-01' }, failsWith: 404 },
+    ],
+    allStop: [{ body: { symbol_id: 'ethusdt', request_id: 'roundtrip-contract-allstop-1' } }],
+    partStop: [
+      {
+        body: {
+          position_id: 'nope',
+          quantity: '0.001',
+          request_id: 'roundtrip-contract-part-0001',
+        },
+        failsWith: 404,
+      },
+    ],
+    depositChange: [
+      {
+        body: {
+          position_id: 'nope',
+          action: 'add',
+          amount: '1',
+          request_id: 'roundtrip-contract-margin-01',
+        },
+        failsWith: 404,
+      },
+    ],
+    getStrategy: [{ body: {} }],
+    addTakeStop: [
+      {
+        body: {
+          position_id: 'nope',
+          take_profit: '',
+          stop_loss: '',
+          request_id: 'roundtrip-contract-tpsl-0001',
+        },
+        failsWith: 404,
+      },
+    ],
+    setStrategy: [
+      {
+        body: {
+          enabled: true,
+          deposit_rate: '50',
+          auto_add: '25',
+          request_id: 'roundtrip-contract-strategy1',
+        },
+      },
+    ],
+  },
   team: {
     shareInfo: [{ body: {}, language: 'de' }],
     teamInfo: [{ body: { page: 1, limit: 5 } }],

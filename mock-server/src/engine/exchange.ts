@@ -1,6 +1,8 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
+import { Contracts } from './contracts/contracts.ts';
+import { emptyContractsState } from './contracts/types.ts';
 import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
 import { Ledger } from './ledger/ledger.ts';
@@ -60,6 +62,8 @@ export class Exchange {
   readonly requests: Requests;
   /** deposits, withdrawals, transfers, the demo top-up and team rewards */
   readonly funds: Funds;
+  /** contract trading: orders, positions, TP/SL, margin, auto-margin, liquidation */
+  readonly contracts: Contracts;
   private state: MockState;
   private readonly random: SeededRandom;
   /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
@@ -105,6 +109,16 @@ export class Exchange {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
     });
+    this.contracts = new Contracts(
+      store,
+      this.users,
+      this.market,
+      this.ledger,
+      this.requests,
+      (payerId, fee, refId) => {
+        this.funds.rewardFee(payerId, fee, refId);
+      },
+    );
   }
 
   now(): number {
@@ -148,6 +162,8 @@ export class Exchange {
     this.state.withdrawals = structuredClone(older.withdrawals ?? []);
     this.state.uploads = structuredClone(older.uploads ?? {});
     this.state.next_funds_id = older.next_funds_id ?? 1;
+    // nor contract trading, before issue 12
+    this.state.contracts = structuredClone(older.contracts ?? emptyContractsState());
     this.ledger.invalidate();
     this.ledger.check();
     this.clock.restore(state.clock);

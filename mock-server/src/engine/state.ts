@@ -7,6 +7,7 @@ import type {
   WithdrawalRecord,
 } from '@bourse/protocol';
 import type { ClockState } from './clock.ts';
+import { emptyContractsState, type ContractsState } from './contracts/types.ts';
 import { emptyMarketState, type MarketState } from './market/overrides.ts';
 
 /** Balances of one account set, as decimal strings (what a scenario seeds). */
@@ -204,6 +205,8 @@ export interface MockState {
   uploads: Record<string, UploadRecord>;
   /** the next deposit, withdrawal or transfer number */
   next_funds_id: number;
+  /** contract orders, positions and auto-margin rules (engine/contracts) */
+  contracts: ContractsState;
 }
 
 /**
@@ -240,4 +243,5 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   withdrawals: [],
   uploads: {},
   next_funds_id: 1,
+  contracts: emptyContractsState(),
 });

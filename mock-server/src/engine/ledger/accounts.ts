@@ -22,6 +22,11 @@ export const SYSTEM_ACCOUNTS = {
   optionsHouse: 'sys:options_house',
   /** the counterparty of Coin Guess bets and wins */
   gameHouse: 'sys:game_house',
+  /**
+   * the counterparty of contract trades: a close's realised profit is paid from it and its loss
+   * paid into it (engine/contracts)
+   */
+  contractHouse: 'sys:contract_house',
   /** what liquidations take and what covers their shortfalls */
   liquidationFund: 'sys:liquidation_fund',
   /** where invite rewards are paid from */

@@ -14,6 +14,22 @@ const SPREAD: Record<MarketCategory, string> = {
   forex: '0.00008',
 };
 
+/** Half the quoted spread at a price: at least one tick of the symbol's precision. */
+const halfSpread = (last: Decimal, category: MarketCategory, precision: number): Decimal =>
+  Decimal.max(
+    new Decimal(1).div(new Decimal(10).pow(precision)),
+    last.times(SPREAD[category]).div(2).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP),
+  );
+
+/** A symbol's book at a moment: the last price, the bid and the ask (decimal strings). */
+export interface Quote {
+  last: string;
+  bid: string;
+  ask: string;
+  /** whether the market trades now (a stock outside its session does not) */
+  open: boolean;
+}
+
 export interface PathPoint {
   /** decimal string */
   price: string;
@@ -115,14 +131,7 @@ export class Market {
     const last = new Decimal(format(lastLevel));
     const open = new Decimal(format(openLevel));
     const change = last.minus(open);
-    const tick = new Decimal(1).div(new Decimal(10).pow(spec.pricePrecision));
-    const half = Decimal.max(
-      tick,
-      last
-        .times(SPREAD[spec.category])
-        .div(2)
-        .toDecimalPlaces(spec.pricePrecision, Decimal.ROUND_HALF_UP),
-    );
+    const half = halfSpread(last, spec.category, spec.pricePrecision);
     return {
       symbol_id: symbolId,
       symbol: TICKER_NAMES.get(symbolId) ?? symbolId,
@@ -138,6 +147,23 @@ export class Market {
       ask: last.plus(half).toFixed(spec.pricePrecision),
       status: track.process.isOpen(now) ? 'open' : 'closed',
       time: now,
+    };
+  }
+
+  /**
+   * The last price and the quoted bid and ask at t, as the ticker has them, without the 24 h
+   * statistics (what the contract engine fills and marks against on every tick).
+   */
+  quote(symbolId: string, t: number): Quote {
+    const track = this.track(symbolId);
+    const spec = track.process.spec;
+    const last = new Decimal(formatPrice(track.price(track.level(t)), spec.pricePrecision));
+    const half = halfSpread(last, spec.category, spec.pricePrecision);
+    return {
+      last: last.toFixed(spec.pricePrecision),
+      bid: last.minus(half).toFixed(spec.pricePrecision),
+      ask: last.plus(half).toFixed(spec.pricePrecision),
+      open: track.process.isOpen(t),
     };
   }
 
