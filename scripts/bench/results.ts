@@ -45,3 +45,22 @@ export interface MarketSample {
   /** long tasks (over 50 ms) while the ticks came in */
   readonly longTasks: number[];
 }
+
+export interface ContractBenchOptions {
+  /** open positions, each on a symbol of its own, every price moving each tick */
+  readonly positions: number;
+  readonly hz: number;
+  readonly ticks: number;
+  readonly warmupTicks: number;
+}
+
+export interface ContractSample {
+  readonly positions: number;
+  /** position cards rendered once the list was shown */
+  readonly cards: number;
+  readonly hz: number;
+  /** per tick, main-thread work only, measured as MarketSample's */
+  readonly tickMs: number[];
+  readonly messageMs: number[];
+  readonly longTasks: number[];
+}

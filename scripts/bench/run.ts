@@ -6,6 +6,8 @@
 //           and one live candle, in the same page, interleaved, measured the same way;
 //   market  the real Market screen with 200 symbols, its Data24h feed pushed at 10 Hz through
 //           the socket model's fake-socket hook: render time per tick and long tasks;
+//   contract  the real Contract screen with 20 open positions, each on a symbol of its own, their
+//           prices moving at 10 Hz through the same fake socket: time per tick and long tasks;
 //   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it;
 //   lighthouse  Lighthouse's mobile audit of the login, home and market screens as `npm start`
 //           serves them (lighthouse.ts);
@@ -39,7 +41,7 @@ import {
   lighthousePart,
   type LighthouseResult,
 } from './lighthouse.ts';
-import type { ChartSample, MarketSample } from './results.ts';
+import type { ChartSample, ContractSample, MarketSample } from './results.ts';
 import { buildWebApp } from './server.ts';
 import { kb, ms, summarize, type Summary } from './stats.ts';
 
@@ -61,7 +63,7 @@ const BUDGET = { loginKb: 120, tickP95Ms: 16, longTaskMs: 50 } as const;
 
 // ---- which parts run ------------------------------------------------------------------------
 
-const PARTS = ['bundle', 'chart', 'market', 'lighthouse', 'fanout'] as const;
+const PARTS = ['bundle', 'chart', 'market', 'contract', 'lighthouse', 'fanout'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts asked for (all when unset); an unknown name stops the run. */
@@ -99,7 +101,11 @@ async function buildBenchPages(outDir: string): Promise<void> {
       // a trace names the app's own functions
       minify: !PROFILE,
       rolldownOptions: {
-        input: { chart: join(pages, 'chart.html'), market: join(pages, 'market.html') },
+        input: {
+          chart: join(pages, 'chart.html'),
+          market: join(pages, 'market.html'),
+          contract: join(pages, 'contract.html'),
+        },
       },
     },
   });
@@ -175,6 +181,7 @@ interface BenchRun {
   readonly browser: string;
   readonly chart?: readonly ChartSample[];
   readonly market?: MarketSample;
+  readonly contract?: ContractSample;
 }
 
 async function runInBrowser(origin: string): Promise<BenchRun> {
@@ -188,8 +195,10 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
-    if (!runs('chart'))
-      return { browser: browser.version(), market: await marketPart(page, origin) };
+    if (!runs('chart')) {
+      const market = await marketPart(page, origin);
+      return { browser: browser.version(), market, contract: await contractPart(page, origin) };
+    }
     console.log(`chart: ${CHART_SIZES.join(', ')} candles, ${String(CHART_RUNS)} runs each…`);
     await page.goto(`${origin}/chart.html`);
     const chart = await page.evaluate(
@@ -201,7 +210,13 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
       },
       { sizes: [...CHART_SIZES], runs: CHART_RUNS },
     );
-    return { browser: browser.version(), chart, market: await marketPart(page, origin) };
+    const market = await marketPart(page, origin);
+    return {
+      browser: browser.version(),
+      chart,
+      market,
+      contract: await contractPart(page, origin),
+    };
   } finally {
     await browser.close();
   }
@@ -247,6 +262,28 @@ async function marketPart(page: Page, origin: string): Promise<MarketSample | un
   return sample;
 }
 
+// ---- contract page --------------------------------------------------------------------------
+
+/** The contract page's positions: each its own symbol, every price moving each tick. */
+const CONTRACT_POSITIONS = 20;
+
+async function contractPart(page: Page, origin: string): Promise<ContractSample | undefined> {
+  if (!runs('contract')) return undefined;
+  console.log(
+    `contract: ${String(CONTRACT_POSITIONS)} open positions at 10 Hz, ${String(MARKET_TICKS)} ticks…`,
+  );
+  await page.goto(`${origin}/contract.html`);
+  return page.evaluate(
+    async (options) => {
+      const bench = (globalThis as unknown as Record<string, unknown>)['contractBench'] as (
+        input: typeof options,
+      ) => Promise<ContractSample>;
+      return bench(options);
+    },
+    { positions: CONTRACT_POSITIONS, hz: 10, ticks: MARKET_TICKS, warmupTicks: 10 },
+  );
+}
+
 // ---- the report -----------------------------------------------------------------------------
 
 type BundleReport = BundleResult & { readonly budgetKb: number; readonly withinBudget: boolean };
@@ -271,6 +308,17 @@ interface MarketReport {
   readonly longestTask: number;
 }
 
+interface ContractReport {
+  readonly positions: number;
+  readonly cards: number;
+  readonly hz: number;
+  readonly tick: Summary;
+  readonly message: Summary;
+  readonly tickP95BudgetMs: number;
+  readonly longTasks: readonly number[];
+  readonly longestTask: number;
+}
+
 /** The parts that did not run (BENCH_ONLY) are absent. */
 interface Report {
   readonly date: string;
@@ -284,6 +332,7 @@ interface Report {
   readonly bundle?: BundleReport;
   readonly chart?: readonly ChartReport[];
   readonly market?: MarketReport;
+  readonly contract?: ContractReport;
   readonly lighthouse?: LighthouseResult;
   readonly fanout?: FanoutResult;
 }
@@ -350,6 +399,18 @@ const marketLines = (market: MarketReport): string[] => [
   '',
 ];
 
+const contractLines = (contract: ContractReport): string[] => [
+  `## Contract page: ${String(contract.positions)} open positions repricing, Data24h at ${String(contract.hz)} Hz`,
+  '',
+  "Per tick, measured as the market list's: every position's symbol moves, so every card's PnL, profit rate and margin ratio are computed again (the shared formulas) and re-rendered.",
+  '',
+  `- position cards rendered: ${String(contract.cards)}`,
+  `- per tick (${String(contract.tick.n)} ticks): median ${ms(contract.tick.median)} ms, **p95 ${ms(contract.tick.p95)} ms** (aim ≤ ${String(contract.tickP95BudgetMs)}: ${verdict(contract.tick.p95 <= contract.tickP95BudgetMs)}), max ${ms(contract.tick.max)} ms`,
+  `- of which the message task: median ${ms(contract.message.median)} ms, p95 ${ms(contract.message.p95)} ms`,
+  `- long tasks: ${String(contract.longTasks.length)}, longest ${ms(contract.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(contract.longestTask <= BUDGET.longTaskMs)})`,
+  '',
+];
+
 function markdown(report: Report): string {
   const lines = [
     '# Benchmark',
@@ -360,6 +421,7 @@ function markdown(report: Report): string {
     ...(report.bundle ? bundleLines(report.bundle) : []),
     ...(report.chart ? chartLines(report.chart) : []),
     ...(report.market ? marketLines(report.market) : []),
+    ...(report.contract ? contractLines(report.contract) : []),
     ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
     ...(report.fanout ? fanoutLines(report.fanout) : []),
   ];
@@ -395,6 +457,17 @@ const marketReport = (sample: MarketSample): MarketReport => ({
   longestTask: Math.max(0, ...sample.longTasks),
 });
 
+const contractReport = (sample: ContractSample): ContractReport => ({
+  positions: sample.positions,
+  cards: sample.cards,
+  hz: sample.hz,
+  tick: summarize(sample.tickMs),
+  message: summarize(sample.messageMs),
+  tickP95BudgetMs: BUDGET.tickP95Ms,
+  longTasks: sample.longTasks,
+  longestTask: Math.max(0, ...sample.longTasks),
+});
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bourse-bench-'));
   let server: Server | undefined;
@@ -406,7 +479,7 @@ async function main(): Promise<void> {
       bundle = bundleReport(join(work, 'web'));
     }
     let run: BenchRun | undefined;
-    if (runs('chart') || runs('market')) {
+    if (runs('chart') || runs('market') || runs('contract')) {
       console.log('building the bench pages…');
       await buildBenchPages(join(work, 'pages'));
       server = await serve(join(work, 'pages'), PORT);
@@ -433,6 +506,7 @@ async function main(): Promise<void> {
       ...(bundle && { bundle }),
       ...(run?.chart && { chart: chartReport(run.chart) }),
       ...(run?.market && { market: marketReport(run.market) }),
+      ...(run?.contract && { contract: contractReport(run.contract) }),
       ...(lighthouse && { lighthouse }),
       ...(fanout && { fanout }),
     };

@@ -1,7 +1,9 @@
 import type { D } from '@bourse/formulas';
 import {
   initialMargin,
-  positionFigures,
+  liquidationPrice,
+  maintenanceMargin,
+  marginRatio,
   profitRate,
   unrealizedPnl,
   type PositionTerms,
@@ -35,9 +37,12 @@ const shown = (value: D) => value.toFixed(2);
 
 /**
  * A position's PnL, profit rate, margin ratio and liquidation price at the live mark, with the
- * shared formulas (`@bourse/formulas`), so the list moves with every tick and agrees with what the
- * engine books. Without a live mark the server's mark is used; without the symbol's maintenance
- * rate (its contract info not loaded yet) the margin ratio and liquidation price are the server's.
+ * shared formulas (`@bourse/formulas`, as `positionFigures` composes them), so the list moves with
+ * every tick and agrees with what the engine books. Only what a list shows is computed: this runs
+ * for every position on every tick, and `positionFigures`' most-reducible margin (for the margin
+ * dialog) doubled the decimal work. Without a live mark the server's mark is used; without the
+ * symbol's maintenance rate (its contract info not loaded yet) the margin ratio and liquidation
+ * price are the server's.
  */
 export function liveFiguresOf(
   position: Position,
@@ -45,26 +50,24 @@ export function liveFiguresOf(
   maintenanceRate: string | null,
 ): LiveFigures {
   const mark = liveMark ?? position.mark_price;
+  const pnl = unrealizedPnl(position.direction, position.quantity, position.entry_price, mark);
+  const initial = initialMargin(position.quantity, position.entry_price, position.leverage);
+  const common = { mark, unrealizedPnl: shown(pnl), profitRate: shown(profitRate(pnl, initial)) };
   if (maintenanceRate === null) {
-    const pnl = unrealizedPnl(position.direction, position.quantity, position.entry_price, mark);
-    const initial = initialMargin(position.quantity, position.entry_price, position.leverage);
     return {
-      mark,
-      unrealizedPnl: shown(pnl),
-      profitRate: shown(profitRate(pnl, initial)),
+      ...common,
       marginRatio: position.margin_ratio,
       liquidationPrice: position.liquidation_price,
     };
   }
-  const figures = positionFigures(
-    { ...termsOf(position, maintenanceRate), leverage: position.leverage },
-    mark,
+  const ratio = marginRatio(
+    maintenanceMargin(position.quantity, mark, maintenanceRate),
+    position.margin,
+    pnl,
   );
   return {
-    mark,
-    unrealizedPnl: shown(figures.unrealizedPnl),
-    profitRate: shown(figures.profitRate),
-    marginRatio: figures.marginRatio.isFinite() ? shown(figures.marginRatio) : null,
-    liquidationPrice: figures.liquidationPrice.toFixed(),
+    ...common,
+    marginRatio: ratio.isFinite() ? shown(ratio) : null,
+    liquidationPrice: liquidationPrice(termsOf(position, maintenanceRate)).toFixed(),
   };
 }

@@ -358,26 +358,19 @@ export const $mustVerify = combine(
   (mode, user) => mode === 'real' && user !== null && user.identity_status !== 'verified',
 );
 
+// SPEC.md §5: an unverified user is asked to verify before anything else of a real trade.
+sample({ clock: submitClicked, filter: $mustVerify, fn: () => true, target: $verifyPrompt });
 const checked = sample({
   clock: submitClicked,
-  source: { values: $values, submitting: $submitting },
-  filter: ({ submitting }) => !submitting,
+  source: { values: $values, submitting: $submitting, mustVerify: $mustVerify },
+  filter: ({ submitting, mustVerify }) => !submitting && !mustVerify,
   fn: ({ values }) => ({ values, errors: checkOrder(values) }),
 });
 sample({ clock: checked, fn: ({ errors }) => errors, target: $errors });
 sample({ clock: checked, fn: () => null, target: $formError });
-const passed = sample({ clock: checked, filter: ({ errors }) => Object.keys(errors).length === 0 });
 sample({
-  clock: passed,
-  source: $mustVerify,
-  filter: Boolean,
-  fn: () => true,
-  target: $verifyPrompt,
-});
-sample({
-  clock: passed,
-  source: $mustVerify,
-  filter: (must) => !must,
+  clock: checked,
+  filter: ({ errors }) => Object.keys(errors).length === 0,
   fn: () => true,
   target: $confirming,
 });

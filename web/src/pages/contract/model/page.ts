@@ -172,7 +172,7 @@ const liveCandles = sample({
 // with it once it is there, which is after the first draw.
 const mergeLiveCandlesFx = createEffect(
   async ({ candles, live }: { candles: readonly Candle[]; live: readonly Candle[] }) => {
-    const { mergeLiveCandle } = await import('#features/candle-chart');
+    const { mergeLiveCandle } = await import('../ui/compact-chart.tsx');
     return { candles, merged: live.reduce(mergeLiveCandle, candles) };
   },
 );

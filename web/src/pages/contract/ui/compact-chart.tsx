@@ -1,4 +1,6 @@
 import { CandleChartView, type Candle } from '#features/candle-chart';
+// the live candle merge comes with the chart: the page's model loads it from here
+export { mergeLiveCandle } from '#features/candle-chart';
 import { CHART_PERIOD } from '../model/page.ts';
 
 /** The candle chart, small: its own chunk, loaded after the form has drawn. */

@@ -239,7 +239,11 @@ function PositionsList({ ids }: { ids: readonly string[] | null }) {
   if (stable === null) return <ListSkeleton />;
   if (stable.length === 0) {
     return (
-      <EmptyState title={t('contract.positions.empty')} hint={t('contract.positions.emptyHint')} />
+      <EmptyState
+        emptyList
+        title={t('contract.positions.empty')}
+        hint={t('contract.positions.emptyHint')}
+      />
     );
   }
   return (
@@ -255,7 +259,13 @@ function OrdersList({ orders }: { orders: readonly ContractOrder[] | null }) {
   const { t } = useTranslation();
   if (orders === null) return <ListSkeleton />;
   if (orders.length === 0) {
-    return <EmptyState title={t('contract.orders.empty')} hint={t('contract.orders.emptyHint')} />;
+    return (
+      <EmptyState
+        emptyList
+        title={t('contract.orders.empty')}
+        hint={t('contract.orders.emptyHint')}
+      />
+    );
   }
   return (
     <ul className={styles.cards} data-testid="open-orders">

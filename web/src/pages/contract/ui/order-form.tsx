@@ -451,12 +451,34 @@ export function SubmitBar() {
 
 function ConfirmOrder() {
   const { t } = useTranslation();
-  const numbers = useNumberStyle();
-  const [open, confirm, cancel, side, type, quantity, price, quote, leverage, symbol] = useUnit([
+  const [open, confirm, cancel, side, reduceOnly] = useUnit([
     $confirming,
     confirmClicked,
     confirmCancelled,
     $side,
+    $reduceOnly,
+  ]);
+  const action = `${reduceOnly ? 'close' : 'open'}_${side === 'buy' ? 'long' : 'short'}` as const;
+  return (
+    <ConfirmSheet
+      visible={open}
+      title={t('contract.confirm.title', { action: t(`contract.action.${action}`) })}
+      confirmText={t('contract.confirm.place')}
+      cancelText={t('common.cancel')}
+      onConfirm={confirm}
+      onCancel={cancel}
+    >
+      {/* read only while open: closed, the sheet does not follow every tick of the price */}
+      {open ? <ConfirmRows /> : null}
+    </ConfirmSheet>
+  );
+}
+
+/** What the order will be, as it will be sent, with its cost, fee and liquidation price. */
+function ConfirmRows() {
+  const { t } = useTranslation();
+  const numbers = useNumberStyle();
+  const [type, quantity, price, quote, leverage, symbol] = useUnit([
     $orderType,
     $quantity,
     $orderPrice,
@@ -472,7 +494,6 @@ function ConfirmOrder() {
     $reduceOnly,
   ]);
   const precision = symbol?.price_precision ?? 2;
-  const action = `${reduceOnly ? 'close' : 'open'}_${side === 'buy' ? 'long' : 'short'}` as const;
   const rows: [string, string][] = [
     [t('contract.confirm.symbol'), symbol?.display ?? ''],
     [t('contract.confirm.type'), t(`contract.type.${type}`)],
@@ -483,7 +504,7 @@ function ConfirmOrder() {
         : formatPrice(price, precision, numbers),
     ],
     [t('contract.form.quantity'), quantity.trim()],
-    [t('contract.confirm.leverage'), `${leverage?.value ?? '—'}×`],
+    [t('contract.confirm.leverage'), `${String(leverage?.value ?? '—')}×`],
     [t('contract.form.cost'), `${formatAmount(quote?.margin ?? '0', 2, numbers)} USDT`],
     [t('contract.form.fee'), `${formatAmount(quote?.fee ?? '0', 2, numbers)} USDT`],
   ];
@@ -493,23 +514,14 @@ function ConfirmOrder() {
   if (tpOn && !reduceOnly) rows.push([t('contract.form.takeProfit'), tp.trim()]);
   if (slOn && !reduceOnly) rows.push([t('contract.form.stopLoss'), sl.trim()]);
   return (
-    <ConfirmSheet
-      visible={open}
-      title={t('contract.confirm.title', { action: t(`contract.action.${action}`) })}
-      confirmText={t('contract.confirm.place')}
-      cancelText={t('common.cancel')}
-      onConfirm={confirm}
-      onCancel={cancel}
-    >
-      <dl className={styles.confirmList} data-testid="order-confirm">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className="num">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </ConfirmSheet>
+    <dl className={styles.confirmList} data-testid="order-confirm">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd className="num">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,6 +1,13 @@
 import { useLivePosition } from '#entities/contract';
 import { $symbolsById, formatPrice } from '#entities/market';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import {
+  asPercent,
+  formatAmount,
+  localizeDecimal,
+  useNumberStyle,
+  type NumberStyle,
+} from '#shared/format';
+import type { Position } from '#entities/contract';
 import { useStoreMap } from 'effector-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,48 +56,76 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
         <div className={styles.figure}>
           <span className={styles.muted}>{t('contract.positions.pnl')}</span>
           <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-pnl">
-            {formatAmount(figures.unrealizedPnl, 2, numbers)}
+            {localizeDecimal(figures.unrealizedPnl, numbers)}
           </span>
         </div>
         <div className={`${styles.figure} ${styles.end}`}>
           <span className={styles.muted}>{t('contract.positions.profitRate')}</span>
           <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-rate">
-            {formatAmount(figures.profitRate, 2, numbers)}%
+            {asPercent(localizeDecimal(figures.profitRate, numbers), numbers)}
           </span>
         </div>
       </div>
       <dl className={styles.figures}>
-        <Cell label={t('contract.positions.quantity')} value={position.quantity} />
-        <Cell
-          label={t('contract.positions.margin')}
-          value={formatAmount(position.margin, 2, numbers)}
-        />
         <Cell
           label={t('contract.positions.marginRatio')}
           value={
-            figures.marginRatio === null ? '—' : `${formatAmount(figures.marginRatio, 2, numbers)}%`
+            figures.marginRatio === null
+              ? '—'
+              : asPercent(localizeDecimal(figures.marginRatio, numbers), numbers)
           }
           testId="position-margin-ratio"
         />
-        <Cell label={t('contract.positions.entry')} value={price(position.entry_price)} />
         <Cell label={t('contract.positions.mark')} value={price(figures.mark)} />
-        <Cell
-          label={t('contract.positions.liquidation')}
-          value={price(figures.liquidationPrice)}
-          testId="position-liquidation"
-        />
-        <Cell
-          label={t('contract.positions.takeProfit')}
-          value={position.take_profit === '' ? '—' : price(position.take_profit)}
-        />
-        <Cell
-          label={t('contract.positions.stopLoss')}
-          value={position.stop_loss === '' ? '—' : price(position.stop_loss)}
+        <HeldCells
+          position={position}
+          liquidation={figures.liquidationPrice}
+          precision={precision}
+          numbers={numbers}
         />
       </dl>
       {/* TODO(i12-manage): <PositionActions position={position} /> from
           #features/manage-position (TP/SL, margin, close) renders here once it is merged. */}
     </li>
+  );
+});
+
+/** The cells a tick does not move: re-rendered when the position itself changes. */
+const HeldCells = memo(function HeldCells({
+  position,
+  liquidation,
+  precision,
+  numbers,
+}: {
+  position: Position;
+  liquidation: string;
+  precision: number;
+  numbers: NumberStyle;
+}) {
+  const { t } = useTranslation();
+  const price = (value: string) => formatPrice(value, precision, numbers);
+  return (
+    <>
+      <Cell label={t('contract.positions.quantity')} value={position.quantity} />
+      <Cell
+        label={t('contract.positions.margin')}
+        value={formatAmount(position.margin, 2, numbers)}
+      />
+      <Cell label={t('contract.positions.entry')} value={price(position.entry_price)} />
+      <Cell
+        label={t('contract.positions.liquidation')}
+        value={price(liquidation)}
+        testId="position-liquidation"
+      />
+      <Cell
+        label={t('contract.positions.takeProfit')}
+        value={position.take_profit === '' ? '—' : price(position.take_profit)}
+      />
+      <Cell
+        label={t('contract.positions.stopLoss')}
+        value={position.stop_loss === '' ? '—' : price(position.stop_loss)}
+      />
+    </>
   );
 });
 

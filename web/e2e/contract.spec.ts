@@ -1,0 +1,154 @@
+import { SYMBOLS } from '@bourse/fixtures';
+import { realizedPnl, tradeFee, unrealizedPnl } from '@bourse/formulas';
+import { endpoints } from '@bourse/protocol';
+import type { Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { PATHS } from '../src/shared/routing/paths.ts';
+import { control, expect, scenarioUser, signInByApi, test, text } from './support.ts';
+
+// The contract page against the mock's engine, driven by the control API's prices: what the page
+// shows before and after an order is what the engine books, to the cent FORMULAS.md computes.
+
+const TRADER = scenarioUser('verified-trader');
+const NEWCOMER = scenarioUser('fresh-user');
+const BTC = SYMBOLS.find((symbol) => symbol.display === 'BTC/USDT');
+if (!BTC) throw new Error('the fixtures have no BTC/USDT');
+
+interface OrderRow {
+  user_id: string;
+  side: 'buy' | 'sell';
+  source: string;
+  status: string;
+  quantity: string;
+  avg_price: string | null;
+  fee: string;
+  fee_rate: string;
+  realized_pnl: string;
+}
+
+/** The engine's orders, oldest first. */
+async function orders(): Promise<OrderRow[]> {
+  const state = (await control.exportState()) as unknown as { contracts: { orders: OrderRow[] } };
+  return state.contracts.orders;
+}
+
+/** The addOrder requests the page sent, with their request ids. */
+function orderRequests(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== endpoints.contract.addOrder.path) return;
+    const body = (request.postDataJSON() ?? {}) as Record<string, unknown>;
+    ids.push(String(body['request_id']));
+  });
+  return ids;
+}
+
+/** BTC held at a price: paused, so that the engine and the page see exactly this price. */
+async function holdBtcAt(price: string) {
+  await control.pauseMarket({ symbol_id: BTC?.id ?? '' });
+  await control.setPrice({ symbol_id: BTC?.id ?? '', price });
+}
+
+const grouped = (value: Decimal) =>
+  value.toFixed(2, Decimal.ROUND_HALF_UP).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+async function openContract(page: Page) {
+  await page.goto(`${PATHS.contract}?symbol=${BTC?.id ?? ''}`);
+  await expect(page.getByRole('heading', { level: 1, name: text('contract.title') })).toBeVisible();
+  // the symbol's contract info is in: the leverage shows its multiple
+  await expect(page.getByRole('button', { name: /\d+×/ })).toBeEnabled();
+}
+
+test.describe('a verified trader', () => {
+  test.beforeEach(async ({ page }) => {
+    await control.reset('verified-trader');
+    await holdBtcAt('20000.00');
+    await signInByApi(page, TRADER);
+  });
+
+  test('opens a long at market with a take profit, sees its PnL move with the price, the TP fires, and the fund flow shows the realised PnL and fees to the cent', async ({
+    page,
+  }) => {
+    test.slow();
+    const requests = orderRequests(page);
+    await openContract(page);
+
+    await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.05');
+    await page.getByRole('switch', { name: text('contract.form.takeProfit') }).check();
+    await page.getByRole('textbox', { name: text('contract.form.takeProfitPrice') }).fill('20900');
+    await page.getByTestId('order-submit').click();
+    const sheet = page.getByRole('dialog', {
+      name: text('contract.confirm.title').replace('{{action}}', text('contract.action.open_long')),
+    });
+    // a double tap on the confirmation places one order
+    await sheet.getByRole('button', { name: text('contract.confirm.place') }).dblclick();
+    await expect(page.getByText(text('contract.order.placed'))).toBeVisible();
+
+    const card = page.getByTestId('position');
+    await expect(card).toHaveCount(1);
+    const [open] = (await orders()).filter((order) => order.side === 'buy');
+    if (!open?.avg_price) throw new Error('the long did not fill');
+    expect(open.status).toBe('filled');
+    expect(new Set(requests).size).toBe(1);
+    expect((await orders()).filter((order) => order.source === 'user')).toHaveLength(1);
+
+    // The price moves: the card's PnL is the formula's at the new mark.
+    await holdBtcAt('20500.00');
+    const pnlAt = unrealizedPnl('long', '0.05', open.avg_price, '20500.00');
+    await expect(card.getByTestId('position-pnl')).toHaveText(grouped(pnlAt));
+
+    // The take profit fires once the price reaches it: the position closes.
+    await holdBtcAt('21000.00');
+    await expect(card).toHaveCount(0, { timeout: 15_000 });
+    const close = (await orders()).find((order) => order.source === 'take_profit');
+    if (!close?.avg_price) throw new Error('the take profit did not close the position');
+
+    // What FORMULAS.md computes for these fills, and the engine booked the same.
+    const openFee = tradeFee('0.05', open.avg_price, open.fee_rate);
+    const closeFee = tradeFee('0.05', close.avg_price, close.fee_rate);
+    const realised = realizedPnl('long', '0.05', open.avg_price, close.avg_price);
+    expect(new Decimal(open.fee).toFixed(2)).toBe(openFee.toFixed(2));
+    expect(new Decimal(close.fee).toFixed(2)).toBe(closeFee.toFixed(2));
+    expect(new Decimal(close.realized_pnl).toFixed(2)).toBe(realised.toFixed(2));
+
+    // The fund flow shows them to the cent.
+    await page.goto(PATHS.assetsLog);
+    const flows = page.locator('main');
+    await expect(
+      flows.getByText(text('funds.flow.realized_pnl')).filter({ visible: true }).first(),
+    ).toBeVisible();
+    await expect(flows.getByText(`+${grouped(realised)}`).first()).toBeVisible();
+    await expect(flows.getByText(`-${grouped(openFee)}`).first()).toBeVisible();
+    await expect(flows.getByText(`-${grouped(closeFee)}`).first()).toBeVisible();
+  });
+
+  test('a quantity beyond the balance is refused next to the field, kept, and nothing is sent', async ({
+    page,
+  }) => {
+    const requests = orderRequests(page);
+    await openContract(page);
+    const quantity = page.getByRole('textbox', { name: text('contract.form.quantity') });
+    await quantity.fill('99');
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByText(text('contract.errors.insufficient'))).toBeVisible();
+    await expect(quantity).toHaveValue('99');
+    expect(requests).toEqual([]);
+  });
+});
+
+test('an unverified user on the real account is asked to verify before trading', async ({
+  page,
+}) => {
+  await control.reset('fresh-user');
+  await signInByApi(page, NEWCOMER);
+  const requests = orderRequests(page);
+  await openContract(page);
+
+  await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.01');
+  await page.getByTestId('order-submit').click();
+  const prompt = page.getByRole('dialog', { name: text('contract.verify.title') });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: text('contract.verify.action') }).click();
+  await expect(page).toHaveURL(new RegExp(`${PATHS.verified}$`));
+  expect(requests).toEqual([]);
+});
