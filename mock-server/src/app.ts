@@ -165,6 +165,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     save();
   }
   app.addHook('onSend', (_request, _reply, payload, done) => {
+    // contracts settle at the price of the moment before every reply, so that the next call
+    // (even a refused one) finds nothing left to move unless the clock has
+    exchange.contracts.tick();
     save();
     done(null, payload);
   });

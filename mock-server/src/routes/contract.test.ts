@@ -1,6 +1,9 @@
 import { SCENARIOS } from '@bourse/fixtures';
 import type { ContractOrder, Position } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, testApp } from '../test/wire.ts';
 
@@ -257,5 +260,40 @@ describe('the contract calls', () => {
     const demo = await market();
     expect(demo.data).toMatchObject({ status: 'filled', account_mode: 'demo' });
     token = saved;
+  });
+});
+
+describe('durability', () => {
+  it('keeps positions, orders and rules across a restart, answered before the reply', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bourse-contract-'));
+    const saved = { app, token };
+    try {
+      app = await testApp({ scenario: 'verified-trader', dataDir });
+      const login = await call<{ token: string }>(app, '/api/login/index', {
+        account: trader.email,
+        password: trader.password,
+      });
+      token = login.data.token;
+      await control('/clock', { action: 'freeze' });
+      await price('20000');
+      const placed = await market();
+      const resting = await market({ type: 'limit', price: '15000', quantity: '0.02' });
+      expect(resting.data.status).toBe('pending');
+      const before = await positions();
+      await app.close();
+      app = await testApp({ scenario: 'verified-trader', dataDir });
+      expect(await positions()).toEqual(before);
+      const open = await as<{ list: ContractOrder[] }>('orderList', { group: 'open' });
+      expect(open.data.list.map((order) => order.id)).toEqual([resting.data.id]);
+      const history = await as<{ list: ContractOrder[] }>('orderList', { group: 'history' });
+      expect(history.data.list.map((order) => order.id)).toEqual([placed.data.id]);
+      const info = await as('getContractInfo', { symbol_id: BTC });
+      // 2 500 − (10.0001 + 0.1200012) − (15 + 0.06) frozen for the resting order
+      expect(info.data['available']).toBe('2474.8198988');
+    } finally {
+      await app.close();
+      ({ app, token } = saved);
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,13 @@
 import type { Scenario } from '../scenario.ts';
 import bankAndWallet from './bank-and-wallet.ts';
 import codeExpiredOrUsed from './code-expired-or-used.ts';
+import contractTakeProfit from './contract-take-profit.ts';
+import contractLimitShort from './contract-limit-short.ts';
+import contractStopLoss from './contract-stop-loss.ts';
+import contractAutoMargin from './contract-auto-margin.ts';
+import contractLiquidation from './contract-liquidation.ts';
+import contractMargin from './contract-margin.ts';
+import contractVerifyFirst from './contract-verify-first.ts';
 import demoRealSwitch from './demo-real-switch.ts';
 import demoTopUp from './demo-top-up.ts';
 import depositApproved from './deposit-approved.ts';
@@ -54,4 +61,12 @@ export const SCENARIOS: readonly Scenario[] = [
   transfer,
   demoTopUp,
   inviteFriend,
+  // contract trading (issue 12)
+  contractTakeProfit,
+  contractLimitShort,
+  contractStopLoss,
+  contractAutoMargin,
+  contractLiquidation,
+  contractMargin,
+  contractVerifyFirst,
 ];

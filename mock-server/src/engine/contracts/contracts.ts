@@ -677,6 +677,7 @@ export class Contracts {
         closed_at: null,
         realized_pnl: '0',
         fees: fee.toFixed(),
+        auto_margin_loss: null,
       };
       this.data.positions.push(position);
     }
@@ -1163,8 +1164,11 @@ export class Contracts {
   private autoMargin(position: PositionRow, mark: string): void {
     const rule = this.data.strategies[`${position.user_id}:${position.account_mode}`];
     if (!rule?.enabled) return;
+    const pnl = unrealizedPnl(position.direction, position.quantity, position.entry_price, mark);
+    const last = position.auto_margin_loss;
+    if (last !== null && pnl.negated().lte(last)) return;
     const amount = autoMarginTopUp({
-      pnl: unrealizedPnl(position.direction, position.quantity, position.entry_price, mark),
+      pnl,
       margin: position.margin,
       initialMargin: initialMargin(position.quantity, position.entry_price, position.leverage),
       depositRate: rule.deposit_rate,
@@ -1173,6 +1177,7 @@ export class Contracts {
     if (amount === null) return;
     const { available } = this.ledger.account(position.user_id, position.account_mode, 'contract');
     if (available.lt(amount)) return;
+    position.auto_margin_loss = pnl.negated().toFixed();
     this.moveMargin(position, amount);
   }
 }

@@ -39,6 +39,11 @@ export interface PositionRow {
   realized_pnl: string;
   /** summed trading fees of its opens and closes, USDT */
   fees: string;
+  /**
+   * the unrealised loss at which auto-margin last topped it up (null: never): it tops up again
+   * only once the loss grows beyond it, so the same price never tops up twice
+   */
+  auto_margin_loss: string | null;
 }
 
 /** The contract engine's part of the mock's state. */
