@@ -424,7 +424,7 @@ const CONTRACT: readonly Case[] = [
       request_id: REQUEST.margin,
     },
     code: CODES.failed,
-    msg: 'You can take out at most 49.90 of margin',
+    msg: 'You can take out at most 49.98 of margin',
   }),
 
   // ---- take profit and stop loss -----------------------------------------------------------
@@ -456,7 +456,7 @@ const CONTRACT: readonly Case[] = [
     endpoint: contract.addTakeStop,
     body: takeStop('', '19150'),
     code: CODES.failed,
-    msg: 'The stop loss is too close to the liquidation price: set it at 19197.48 or safer',
+    msg: 'The stop loss is too close to the liquidation price: set it at 19195.70 or safer',
   }),
 
   // ---- auto-margin -------------------------------------------------------------------------
