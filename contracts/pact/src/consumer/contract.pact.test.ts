@@ -276,6 +276,26 @@ const CONTRACT: readonly Case[] = [
     code: CODES.failed,
     msg: 'Verify your identity to trade contracts on the real account, or switch to the demo account',
   }),
+  answers({
+    name: 'opens a long on the demo account without a verified identity',
+    description: 'a request to open a position on the demo account without a verified identity',
+    states: [
+      signedIn(fresh),
+      state('the user is on the demo account', { email: fresh.email }),
+      state('a transfer was made with the request id', {
+        email: fresh.email,
+        request_id: 'pact-contract-demo-fund1',
+        amount: '1000',
+      }),
+      priced,
+    ],
+    endpoint: contract.addOrder,
+    body: order({ type: 'market', quantity: '0.01' }),
+    data: { ...openedOrder, quantity: decimal('0.01'), account_mode: 'demo' },
+    check: (placed) => {
+      expect(placed.account_mode).toBe('demo');
+    },
+  }),
   refuses({
     name: 'is refused a request id reused with another order',
     description: 'a request to place an order with the request id of another order',
