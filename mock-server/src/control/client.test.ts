@@ -139,6 +139,13 @@ describe('the control client', () => {
 
     const user = state.users[0];
     expect((await client.expireSessions(user?.email ?? '')).ended).toBeGreaterThanOrEqual(0);
+    expect(await client.contracts({ email: user?.email ?? '' })).toEqual({
+      positions: [],
+      orders: [],
+    });
+    await expect(client.contracts({ email: 'nobody@example.com' })).rejects.toThrow(
+      'control GET /__control/contracts?email=nobody%40example.com failed (HTTP 404): no such user',
+    );
     expect((await client.signInLink({ email: user?.email ?? '' })).path).toMatch(
       /^\/__control\/signin\//,
     );

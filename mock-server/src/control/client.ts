@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   clockReply,
   controlError,
+  contractsReply,
   depositsReply,
   exportedState,
   importReply,
@@ -18,6 +19,7 @@ import {
   signInLinkReply,
   stateReply,
   type ClockBody,
+  type ContractsQuery,
   type DepositsQuery,
   type FaultBody,
   type IdentityBody,
@@ -227,6 +229,15 @@ export class ControlClient {
   async deposits(query: DepositsQuery = {}): Promise<z.output<typeof depositsReply>['list']> {
     const search = query.status === undefined ? '' : `?status=${query.status}`;
     return (await this.request(depositsReply, 'GET', `/deposits${search}`)).list;
+  }
+
+  /** A user's contract positions (open and closed, every mode) and orders, newest first. */
+  contracts(query: ContractsQuery): Promise<z.output<typeof contractsReply>> {
+    return this.request(
+      contractsReply,
+      'GET',
+      `/contracts?email=${encodeURIComponent(query.email)}`,
+    );
   }
 
   /** Approves or rejects (with the reason the user reads) a deposit under review. */

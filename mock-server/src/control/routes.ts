@@ -12,6 +12,7 @@ import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
   clockBody,
+  contractsQuery,
   depositsQuery,
   expireSessionsBody,
   faultBody,
@@ -244,6 +245,17 @@ export function controlRoutes(
         proof_url: row.proof_image === '' ? null : `${origin}${row.proof_image}`,
       }));
     return { list };
+  });
+
+  // ---- contract trading: what a user holds, as the engine keeps it ---------------------------
+
+  api.get('/contracts', { schema: { querystring: contractsQuery } }, (request, reply) => {
+    const user = exchange.users.byEmail(request.query.email);
+    if (!user) return reply.code(404).send({ error: 'no such user' });
+    return {
+      positions: exchange.contracts.positionRows(user.user_id).toReversed(),
+      orders: exchange.contracts.orderRows(user.user_id).toReversed(),
+    };
   });
 
   api.post('/deposits/review', { schema: { body: reviewBody } }, (request, reply) => {

@@ -50,6 +50,10 @@ export const depositsQuery = z.object({
 });
 export type DepositsQuery = z.input<typeof depositsQuery>;
 
+/** a user's contract positions and orders: by their e-mail */
+export const contractsQuery = z.object({ email: z.string().min(1) });
+export type ContractsQuery = z.input<typeof contractsQuery>;
+
 /** an approved withdrawal's payout sent: by the record's id */
 export const payBody = z.object({ id: z.string().min(1) });
 
@@ -145,6 +149,36 @@ export const depositsReply = z.object({
       proof_image: z.string(),
       /** the proof on this server, absolute, for an <img>; null when none */
       proof_url: z.string().nullable(),
+    }),
+  ),
+});
+
+/** a user's positions (open and closed, every mode) and orders, as the contract engine keeps them */
+export const contractsReply = z.object({
+  positions: z.array(
+    z.looseObject({
+      id: z.string(),
+      account_mode: z.enum(['real', 'demo']),
+      symbol_id: z.string(),
+      direction: z.enum(['long', 'short']),
+      quantity: z.string(),
+      entry_price: z.string(),
+      margin: z.string(),
+      realized_pnl: z.string(),
+      fees: z.string(),
+      take_profit: z.string(),
+      stop_loss: z.string(),
+      closed_at: z.number().nullable(),
+    }),
+  ),
+  orders: z.array(
+    z.looseObject({
+      id: z.string(),
+      order_no: z.string(),
+      status: z.string(),
+      source: z.string(),
+      position_id: z.string().nullable(),
+      frozen: z.string(),
     }),
   ),
 });

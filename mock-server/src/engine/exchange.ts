@@ -108,6 +108,7 @@ export class Exchange {
     this.funds = new Funds(store, this.users, this.payouts, this.ledger, this.requests, hasher, {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
+      unrealizedPnl: (userId, mode) => this.contracts.unrealizedPnl(userId, mode),
     });
     this.contracts = new Contracts(
       store,

@@ -49,6 +49,16 @@ export default defineScenario({
         );
       },
     );
+    await step('the back office sees it closed, its loss booked and its fee kept', async () => {
+      const {
+        positions: [held],
+      } = await control.contracts({ email: trader.email });
+      checkEqual(
+        [held?.closed_at !== null, held?.margin, held?.realized_pnl, held?.fees],
+        [true, '0', '-30.02', '1.200012'],
+        'the position',
+      );
+    });
     return { email: trader.email };
   },
 });

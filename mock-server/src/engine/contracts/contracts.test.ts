@@ -360,6 +360,29 @@ describe('orders and closes', () => {
   });
 });
 
+describe('the contract account on the assets page', () => {
+  it('shows the open positions’ unrealised PnL at the mark in its equity', async () => {
+    const w = await world();
+    w.price('20100');
+    w.order(w.ann, { type: 'limit', price: '20000' });
+    w.price('19999.80'); // long 1 at 20 000, 50×: margin 400, fee 4
+    w.price('20150');
+    const contract = w.exchange.funds.balance(w.ann, 'real', 'contract');
+    expect(contract).toMatchObject({
+      available: '9596.00',
+      frozen: '400.00',
+      unrealized_pnl: '150.00',
+      total: '10146.00',
+    });
+    w.price('19900');
+    expect(w.exchange.funds.balance(w.ann, 'real', 'contract')).toMatchObject({
+      unrealized_pnl: '-100.00',
+      total: '9896.00',
+    });
+    expect(w.exchange.funds.balance(w.ann, 'real', 'fund').unrealized_pnl).toBe('0');
+  });
+});
+
 describe('who may trade, and a double tap', () => {
   it('refuses an unverified user on the real account, and lets them trade on demo', async () => {
     const w = await world();

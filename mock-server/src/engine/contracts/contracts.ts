@@ -256,6 +256,22 @@ export class Contracts {
     return this.data.orders.filter((row) => row.user_id === userId);
   }
 
+  /** The open positions' unrealised PnL at the mark now, summed (the contract account's equity). */
+  unrealizedPnl(userId: string, mode: AccountMode): Decimal {
+    return this.openPositions(userId, mode).reduce(
+      (sum, row) =>
+        sum.plus(
+          unrealizedPnl(
+            row.direction,
+            row.quantity,
+            row.entry_price,
+            this.quote(row.symbol_id).last,
+          ),
+        ),
+      ZERO,
+    );
+  }
+
   info(userId: string, symbolId: string) {
     this.tick();
     const user = this.users.get(userId);

@@ -52,6 +52,8 @@ export interface FundsOptions {
   depositAccountDelayMs: number;
   /** decide deposits and withdrawals (approve) this long after they are made; null: only by hand */
   autoReviewMs: number | null;
+  /** the open positions' unrealised PnL at the mark now, for the contract account's equity */
+  unrealizedPnl?: (userId: string, mode: AccountMode) => Decimal;
 }
 
 /** What the funds domain tells the outside (the socket) about. */
@@ -133,13 +135,17 @@ export class Funds {
 
   balance(userId: string, mode: AccountMode, kind: AccountKind): AccountBalance {
     const { available, frozen } = this.ledger.account(userId, mode, kind);
+    const unrealized =
+      kind === 'contract' && this.options.unrealizedPnl
+        ? this.options.unrealizedPnl(userId, mode)
+        : new Decimal(0);
     return {
       account: kind,
       currency: 'USDT',
       available: wireAmount(available),
       frozen: wireAmount(frozen),
-      unrealized_pnl: '0',
-      total: wireAmount(available.plus(frozen)),
+      unrealized_pnl: unrealized.isZero() ? '0' : signedAmount(unrealized),
+      total: signedAmount(available.plus(frozen).plus(unrealized)),
     };
   }
 
@@ -152,10 +158,10 @@ export class Funds {
     return {
       account_mode: user.account_mode,
       list,
-      total_usdt: wireAmount(total),
+      total_usdt: signedAmount(total),
       currency: user.currency,
       rate: rate.toString(),
-      total_in_currency: wireAmount(toScale(total.times(rate))),
+      total_in_currency: signedAmount(toScale(total.times(rate))),
     };
   }
 
@@ -803,6 +809,10 @@ export class Funds {
     return copy as Omit<Row, 'user_id' | 'auto_review_at'>;
   }
 }
+
+/** A signed amount as the wire carries it (wireAmount, with the sign of a loss). */
+const signedAmount = (value: Decimal): string =>
+  value.isNegative() ? `-${wireAmount(value.negated())}` : wireAmount(value);
 
 /** jo***@example.com */
 export const maskEmail = (email: string): string => {
