@@ -40,6 +40,15 @@ export const BALANCE_PUSH = 'a Balance push on the socket';
 export const FUNDS_PUSH = 'a Funds push on the socket';
 export const FUNDS_WITHDRAWAL_PUSH = 'a Funds push about a decided withdrawal on the socket';
 
+/**
+ * The descriptions of the contract pushes: an order that traded, the position it opened, a
+ * position closed, and the balances after the trade.
+ */
+export const ORDER_PUSH = 'an Order push on the socket';
+export const POSITION_PUSH = 'a Position push on the socket';
+export const POSITION_CLOSED_PUSH = 'a Position push about a closed position on the socket';
+export const TRADE_BALANCE_PUSH = 'a Balance push after a trade on the socket';
+
 /** The descriptions of the market's public pushes: the keys of their message providers. */
 export const DATA24H_PUSH = 'a Data24h push on the socket';
 export const KLINE_PUSH = 'a Kline push on the socket';

@@ -66,6 +66,38 @@ export type StateParams = {
   'a symbol is listed': { symbol_id: string };
   /** content: no symbol has this id */
   'no symbol has the id': { symbol_id: string };
+  /**
+   * added: the symbol's price is `price` and holds there (the simulated clock stands still), so
+   * market orders trade at it (at the ask or the bid) and nothing rests or fires by accident
+   */
+  'the market price is': { symbol_id: string; price: string };
+  /**
+   * added: the user (verified, or on demo) opened a position at market with this order's
+   * request id (direction long or short; leverage_id one of the symbol's), and it has this id
+   */
+  'the user holds a position': {
+    email: string;
+    id: string;
+    symbol_id: string;
+    direction: string;
+    quantity: string;
+    leverage_id: string;
+    request_id: string;
+  };
+  /** added: the user placed an opening limit order (side buy or sell) that rests, with this id */
+  'the user has a resting limit order': {
+    email: string;
+    id: string;
+    symbol_id: string;
+    side: string;
+    price: string;
+    quantity: string;
+    leverage_id: string;
+  };
+  /** added: the user cancelled their order with this id */
+  'the user cancelled the order': { email: string; id: string };
+  /** added: the user added `amount` of margin to their position with this id */
+  'the user added margin to the position': { email: string; id: string; amount: string };
 };
 
 export type StateName = keyof StateParams;
@@ -105,6 +137,27 @@ export const STATE_PARAM_KEYS: {
   'no IPO offering has the id': ['id'],
   'a symbol is listed': ['symbol_id'],
   'no symbol has the id': ['symbol_id'],
+  'the market price is': ['symbol_id', 'price'],
+  'the user holds a position': [
+    'email',
+    'id',
+    'symbol_id',
+    'direction',
+    'quantity',
+    'leverage_id',
+    'request_id',
+  ],
+  'the user has a resting limit order': [
+    'email',
+    'id',
+    'symbol_id',
+    'side',
+    'price',
+    'quantity',
+    'leverage_id',
+  ],
+  'the user cancelled the order': ['email', 'id'],
+  'the user added margin to the position': ['email', 'id', 'amount'],
 };
 
 /**

@@ -8,7 +8,9 @@ import {
   dataFrameOf,
   endpoints,
   EXAMPLE_BALANCES,
+  EXAMPLE_CONTRACT_ORDER,
   EXAMPLE_DEPOSIT,
+  EXAMPLE_POSITION,
   EXAMPLE_TICKER,
   EXAMPLE_WITHDRAWAL,
   FUNC,
@@ -28,6 +30,10 @@ import {
   KLINE_SYMBOL,
   KLINE_TOPIC,
   NOTICE_PUSH,
+  ORDER_PUSH,
+  POSITION_CLOSED_PUSH,
+  POSITION_PUSH,
+  TRADE_BALANCE_PUSH,
 } from '../pact.ts';
 
 /** A Notice about the newest pinned announcement, as the protocol's schema defines it. */
@@ -96,6 +102,33 @@ export const schemaMessageProviders = (now: () => number = Date.now): MessagePro
         },
       }),
     ),
+  // the order of the consumer's example traded at market, and the position it opened
+  [ORDER_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.order,
+        topic: FUNC.order,
+        data: { ...EXAMPLE_CONTRACT_ORDER, type: 'market', price: null, updated_at: now() },
+      }),
+    ),
+  [POSITION_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.position,
+        topic: FUNC.position,
+        data: { ...EXAMPLE_POSITION, updated_at: now() },
+      }),
+    ),
+  [POSITION_CLOSED_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.position,
+        topic: FUNC.position,
+        data: { id: EXAMPLE_POSITION.id, closed: true },
+      }),
+    ),
+  [TRADE_BALANCE_PUSH]: () =>
+    checkedFrame(dataFrameOf({ func: FUNC.balance, topic: FUNC.balance, data: EXAMPLE_BALANCES })),
   [DATA24H_PUSH]: () =>
     checkedFrame(
       dataFrameOf({

@@ -14,7 +14,11 @@ import {
   KLINE_PUSH,
   KLINE_TOPIC,
   NOTICE_PUSH,
+  ORDER_PUSH,
   PACT_UUID,
+  POSITION_CLOSED_PUSH,
+  POSITION_PUSH,
+  TRADE_BALANCE_PUSH,
 } from '../pact.ts';
 import { readStateParams } from '../states.ts';
 import { checkedFrame, noticeAbout } from './messages.ts';
@@ -79,12 +83,122 @@ async function capturePush(
   }
 }
 
+/** A push as it arrives: its func and data. */
+interface Push {
+  readonly func: string;
+  readonly data: Record<string, unknown>;
+}
+
+const pushIn = (frame: unknown): Push | null => {
+  if (typeof frame !== 'object' || frame === null || !('msg' in frame)) return null;
+  const { msg } = frame;
+  if (typeof msg !== 'object' || msg === null || !('func' in msg) || !('data' in msg)) return null;
+  const { func, data } = msg;
+  if (typeof func !== 'string' || typeof data !== 'object' || data === null) return null;
+  return { func, data: data as Record<string, unknown> };
+};
+
+/** what the bound socket is probed with until it hears it: the socket is then bound */
+const PROBE = { id: 'pact-probe', title: 'probe', summary: 'probe', created_at: 0 };
+
+/**
+ * Opens a socket, binds it with `token`, pushes a probe Notice to the user until it arrives (a
+ * bind has no answer), then runs `act` once: what the engine does then reaches the socket
+ * through the mock's own feeds. Answers the first data frame `accept` takes.
+ */
+async function captureAfterBind(
+  socketBase: string,
+  app: MockApp,
+  user: { userId: string; token: string },
+  act: () => void,
+  accept: (push: Push) => boolean,
+  timeoutMs: number,
+): Promise<unknown> {
+  const socket = new WebSocket(socketUrl(`${socketBase}/ws`, PACT_UUID, Date.now()));
+  let probing: ReturnType<typeof setInterval> | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await new Promise<unknown>((resolve, reject) => {
+      let bound = false;
+      deadline = setTimeout(() => {
+        reject(new Error(`no accepted push reached the socket within ${timeoutMs} ms`));
+      }, timeoutMs);
+      socket.addEventListener('error', () => {
+        reject(new Error('the socket failed'));
+      });
+      socket.addEventListener('open', () => {
+        socket.send(JSON.stringify({ cmd: CMD.bind, msg: user.token }));
+        probing = setInterval(() => {
+          app.gateway.pushToUser(user.userId, FUNC.notice, PROBE);
+        }, 25);
+      });
+      socket.addEventListener('message', (event: MessageEvent) => {
+        const frame: unknown = JSON.parse(String(event.data));
+        const cmd = typeof frame === 'object' && frame !== null && 'cmd' in frame && frame.cmd;
+        if (cmd === CMD.error) reject(new Error(`the gateway refused: ${JSON.stringify(frame)}`));
+        if (cmd !== CMD.data) return;
+        const push = pushIn(frame);
+        if (!bound && push?.func === FUNC.notice && push.data['id'] === PROBE.id) {
+          bound = true;
+          clearInterval(probing);
+          try {
+            act();
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+          return;
+        }
+        if (bound && push && accept(push)) resolve(frame);
+      });
+    });
+  } finally {
+    clearInterval(probing);
+    clearTimeout(deadline);
+    socket.close();
+  }
+}
+
 export function mockMessageProviders({
   app,
   baseUrl,
   timeoutMs = 5_000,
 }: MockPushesOptions): MessageProviders {
   const socketBase = baseUrl.replace(/^http/, 'ws');
+  /** a long of 0.1 BTC at market, 20× */
+  const openLong = (userId: string) => {
+    app.exchange.contracts.addOrder(userId, {
+      symbol_id: 'btcusdt',
+      side: 'buy',
+      type: 'market',
+      price: '',
+      quantity: '0.1',
+      leverage_id: '3',
+      take_profit: '',
+      stop_loss: '',
+      reduce_only: false,
+      request_id: 'pact-push-order-000001',
+    });
+  };
+  const closeAll = (userId: string) => {
+    app.exchange.contracts.allStop(userId, { request_id: 'pact-push-allstop-0001' });
+  };
+  const contractPush = (
+    descriptor: MessageDescriptor,
+    act: (userId: string) => void,
+    accept: (push: Push) => boolean,
+  ) => {
+    const user = signedInUser(app, descriptor);
+    return captureAfterBind(
+      socketBase,
+      app,
+      user,
+      () => {
+        act(user.userId);
+      },
+      accept,
+      timeoutMs,
+    );
+  };
   return {
     [NOTICE_PUSH]: async (descriptor) => {
       const { userId, token } = signedInUser(app, descriptor);
@@ -157,6 +271,28 @@ export function mockMessageProviders({
         ),
       );
     },
+    // the contract pushes: the engine trades for the signed-in user once their socket is bound,
+    // and its own feeds push what followed (the interaction's states set the price)
+    [ORDER_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(descriptor, openLong, ({ func, data }) => {
+          return func === FUNC.order && data['status'] === 'filled';
+        }),
+      ),
+    [POSITION_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(descriptor, openLong, ({ func, data }) => {
+          return func === FUNC.position && !('closed' in data);
+        }),
+      ),
+    [POSITION_CLOSED_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(descriptor, closeAll, ({ func, data }) => {
+          return func === FUNC.position && data['closed'] === true;
+        }),
+      ),
+    [TRADE_BALANCE_PUSH]: async (descriptor) =>
+      checkedFrame(await contractPush(descriptor, openLong, ({ func }) => func === FUNC.balance)),
     // the market's public pushes, from the mock's own live feed on a subscribed socket
     [DATA24H_PUSH]: async () =>
       checkedFrame(

@@ -207,6 +207,68 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     'no symbol has the id': ({ symbol_id: symbolId }) => {
       if (app.exchange.market.has(symbolId)) throw new Error(`symbol ${symbolId} is listed`);
     },
+    // the clock stands still, so the price set for the next second holds from then on
+    'the market price is': async ({ symbol_id: symbolId, price }) => {
+      await control.clock({ action: 'freeze' });
+      await control.setPrice({ symbol_id: symbolId, price });
+      await control.advance(1000);
+      const last = exchange().market.quote(symbolId, exchange().now()).last;
+      if (Number(last) !== Number(price))
+        throw new Error(`${symbolId} is at ${last}, not ${price}`);
+    },
+    'the user holds a position': ({ email, id, direction, ...order }) => {
+      if (direction !== 'long' && direction !== 'short')
+        throw new Error(`no direction ${direction}`);
+      const userId = existingUser(email).user_id;
+      const placed = exchange().contracts.addOrder(userId, {
+        ...order,
+        side: direction === 'long' ? 'buy' : 'sell',
+        type: 'market',
+        price: '',
+        take_profit: '',
+        stop_loss: '',
+        reduce_only: false,
+      });
+      const contracts = exchange().live().contracts;
+      const held = contracts.positions.find((row) => row.id === placed.position_id);
+      if (!held || held.closed_at !== null) throw new Error('the market order opened no position');
+      for (const row of contracts.orders) {
+        if (row.position_id === held.id) row.position_id = id;
+      }
+      held.id = id;
+    },
+    'the user has a resting limit order': ({ email, id, side, ...order }) => {
+      if (side !== 'buy' && side !== 'sell') throw new Error(`no side ${side}`);
+      const placed = exchange().contracts.addOrder(existingUser(email).user_id, {
+        ...order,
+        side,
+        type: 'limit',
+        take_profit: '',
+        stop_loss: '',
+        reduce_only: false,
+        request_id: `pact-state-order-${id}`,
+      });
+      if (placed.status !== 'pending') throw new Error(`the limit order is ${placed.status}`);
+      const row = exchange()
+        .live()
+        .contracts.orders.find((item) => item.id === placed.id);
+      if (!row) throw new Error('the order was not kept');
+      row.id = id;
+    },
+    'the user cancelled the order': ({ email, id }) => {
+      exchange().contracts.cancelOrder(existingUser(email).user_id, {
+        order_id: id,
+        request_id: `pact-state-cancel-${id}`,
+      });
+    },
+    'the user added margin to the position': ({ email, id, amount }) => {
+      exchange().contracts.depositChange(existingUser(email).user_id, {
+        position_id: id,
+        action: 'add',
+        amount,
+        request_id: `pact-state-margin-${id}`,
+      });
+    },
   };
 
   const handlers: StateHandlers = {};

@@ -13,6 +13,10 @@ import {
   FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
   NOTICE_PUSH,
+  ORDER_PUSH,
+  POSITION_CLOSED_PUSH,
+  POSITION_PUSH,
+  TRADE_BALANCE_PUSH,
 } from '../pact.ts';
 import { mockMessageProviders } from './mock-pushes.ts';
 import { mockStateHandlers, type MockApp } from './mock-states.ts';
@@ -33,7 +37,7 @@ afterAll(async () => {
 describe('the pact', () => {
   it('covers every endpoint the mock serves and the refusals the client handles', async () => {
     const pact = await readPact();
-    const { auth, user, index, market, account } = endpoints;
+    const { auth, user, index, market, account, contract } = endpoints;
     // from the mock's handler table, so that a domain it starts serving needs contracts here
     const paths = servedEndpoints.map((entry) => entry.path);
     const answered = new Set(
@@ -44,7 +48,11 @@ describe('the pact', () => {
     const refused = pact.interactions
       .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
+    // sorted by code, then path (upper case first: /api/Contract before /api/account)
     expect(refused.sort()).toEqual([
+      `400 ${contract.addOrder.path}`,
+      `400 ${contract.addOrder.path}`,
+      `400 ${contract.setStrategy.path}`,
       `400 ${account.addCash.path}`,
       `400 ${account.addRech.path}`,
       `400 ${account.addRech.path}`,
@@ -60,7 +68,16 @@ describe('the pact', () => {
       `404 ${market.getIpoDetail.path}`,
       `404 ${market.getLogData.path}`,
       `404 ${market.getSymbol.path}`,
+      `409 ${contract.addOrder.path}`,
       `409 ${account.transfer.path}`,
+      `500 ${contract.addOrder.path}`,
+      `500 ${contract.addOrder.path}`,
+      `500 ${contract.addOrder.path}`,
+      `500 ${contract.addTakeStop.path}`,
+      `500 ${contract.addTakeStop.path}`,
+      `500 ${contract.cancelOrder.path}`,
+      `500 ${contract.depositChange.path}`,
+      `500 ${contract.partStop.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
@@ -84,6 +101,10 @@ describe('the pact', () => {
       FUNDS_WITHDRAWAL_PUSH,
       DATA24H_PUSH,
       KLINE_PUSH,
+      ORDER_PUSH,
+      POSITION_PUSH,
+      POSITION_CLOSED_PUSH,
+      TRADE_BALANCE_PUSH,
     ]) {
       expect(
         pact.interactions
