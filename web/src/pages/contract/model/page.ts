@@ -1,4 +1,5 @@
 import type { Candle } from '#features/candle-chart';
+import * as manage from '#features/manage-position';
 import {
   contractInfoRequested,
   contractListsRequested,
@@ -86,9 +87,9 @@ sample({
 });
 
 // The position dialogs' replies (the manage-position feature) reach the lists through the entity.
-export const positionActionDone = positionChanged;
-export const positionActionClosed = positionClosed;
-export const positionOrdersChanged = ordersChanged;
+sample({ clock: manage.positionChanged, target: positionChanged });
+sample({ clock: manage.positionClosed, target: positionClosed });
+sample({ clock: manage.ordersChanged, target: ordersChanged });
 
 // ---- the symbol ------------------------------------------------------------------------------
 

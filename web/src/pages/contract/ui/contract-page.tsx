@@ -14,6 +14,7 @@ import {
   type SymbolInfo,
 } from '#entities/market';
 import { AccountModeMark } from '#entities/balance';
+import { AutoMarginEntry, CloseAllButton } from '#features/manage-position';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
@@ -203,8 +204,12 @@ function Lists() {
         aria-labelledby={`contract-tab-${tab}`}
         className={styles.panel}
       >
-        {/* TODO(i12-manage): render <CloseAllButton /> and <AutoMarginEntry /> from
-            #features/manage-position here once it is merged. */}
+        {tab === 'positions' && (
+          <div className={styles.positionTools}>
+            <AutoMarginEntry />
+            {positions !== null && positions.length > 0 && <CloseAllButton />}
+          </div>
+        )}
         {failed && (tab === 'positions' ? positions : orders) === null ? (
           <LoadError
             title={t('contract.listsFailed')}

@@ -1,4 +1,5 @@
 import { useLivePosition } from '#entities/contract';
+import { PositionActions } from '#features/manage-position';
 import { $symbolsById, formatPrice } from '#entities/market';
 import {
   asPercent,
@@ -84,8 +85,7 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
           numbers={numbers}
         />
       </dl>
-      {/* TODO(i12-manage): <PositionActions position={position} /> from
-          #features/manage-position (TP/SL, margin, close) renders here once it is merged. */}
+      <PositionActions position={position} />
     </li>
   );
 });
