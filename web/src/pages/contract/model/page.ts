@@ -1,11 +1,5 @@
 import type { Candle } from '#features/candle-chart';
-import {
-  contractInfoRequested,
-  contractListsRequested,
-  ordersChanged,
-  positionChanged,
-  positionClosed,
-} from '#entities/contract';
+import { contractInfoRequested, contractListsRequested } from '#entities/contract';
 import {
   $selectedSymbol,
   $symbolsById,
@@ -85,10 +79,11 @@ sample({
   target: contractInfoRequested,
 });
 
-// The position dialogs' replies (the manage-position feature) reach the lists through the entity.
-export const positionActionDone = positionChanged;
-export const positionActionClosed = positionClosed;
-export const positionOrdersChanged = ordersChanged;
+// TODO(i12-manage): the position dialogs' replies reach the lists through the entity, once
+// #features/manage-position is merged:
+//   sample({ clock: manage.positionChanged, target: positionChanged });
+//   sample({ clock: manage.positionClosed, target: positionClosed });
+//   sample({ clock: manage.ordersChanged, target: ordersChanged });
 
 // ---- the symbol ------------------------------------------------------------------------------
 
