@@ -172,6 +172,7 @@ describe('a bad field', () => {
 
   it('is named in the error: a limit order without a price', () => {
     const result = endpoints.contract.addOrder.request.safeParse({
+      request_id: 'c0ffee00-1234-4abc-8def-00112233aa01',
       symbol_id: '1',
       side: 'buy',
       type: 'limit',
@@ -225,6 +226,7 @@ describe('a bad field', () => {
 
   it('is named in the error: a take profit on the losing side of a long', () => {
     const result = endpoints.contract.addOrder.request.safeParse({
+      request_id: 'c0ffee00-1234-4abc-8def-00112233aa01',
       symbol_id: '1',
       side: 'buy',
       type: 'limit',
@@ -242,6 +244,7 @@ describe('a bad field', () => {
 
   it('accepts a short whose take profit is below and stop loss above the price', () => {
     const result = endpoints.contract.addOrder.request.safeParse({
+      request_id: 'c0ffee00-1234-4abc-8def-00112233aa01',
       symbol_id: '1',
       side: 'sell',
       type: 'limit',
