@@ -79,20 +79,30 @@ export const ROUTE_TABLE = [
   { path: 'invite', page: 'invite', auth: true, texts: ['invite', 'funds'] },
   { path: 'team', page: 'team', auth: true, texts: ['team', 'invite'] },
   // issue 12, manage: the contract history and its two detail forms
-  { path: 'contractLog', page: 'contract-log', auth: true, texts: ['contractLog'] },
+  {
+    path: 'contractLog',
+    page: 'contract-log',
+    auth: true,
+    texts: ['contractLog', 'contractDetail', 'market'],
+  },
   {
     path: 'contractDetail',
     page: 'contract-detail',
     auth: true,
     texts: ['contractDetail', 'contractLog'],
   },
-  { path: 'contractDetail1', page: 'contract-detail1', auth: true, texts: ['contractDetail'] },
+  {
+    path: 'contractDetail1',
+    page: 'contract-detail1',
+    auth: true,
+    texts: ['contractDetail', 'contractLog'],
+  },
   // issue 12, trade slice
   {
     path: 'contract',
     page: 'contract',
     auth: true,
-    texts: ['contract', 'positionActions', 'chart', 'market', 'funds'],
+    texts: ['contract', 'positionActions', 'chart', 'market', 'funds', 'authForm'],
   },
 ] as const satisfies readonly RouteEntry[];
 
