@@ -1,5 +1,5 @@
-import { SYMBOLS } from '@bourse/fixtures';
-import { realizedPnl, tradeFee, unrealizedPnl } from '@bourse/formulas';
+import { contractTermsOf, SYMBOLS } from '@bourse/fixtures';
+import { liquidationPrice, realizedPnl, tradeFee, unrealizedPnl } from '@bourse/formulas';
 import { endpoints } from '@bourse/protocol';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
@@ -120,6 +120,83 @@ test.describe('a verified trader', () => {
     await expect(flows.getByText(`+${grouped(realised)}`).first()).toBeVisible();
     await expect(flows.getByText(`-${grouped(openFee)}`).first()).toBeVisible();
     await expect(flows.getByText(`-${grouped(closeFee)}`).first()).toBeVisible();
+  });
+
+  test('manages an open long from its card: the TP/SL dialog sets a take profit that fires, added margin moves the liquidation price to the formula’s, and part of it closes at market', async ({
+    page,
+  }) => {
+    test.slow();
+    await openContract(page);
+    await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.1');
+    await page.getByTestId('order-submit').click();
+    await page
+      .getByRole('dialog', {
+        name: text('contract.confirm.title').replace(
+          '{{action}}',
+          text('contract.action.open_long'),
+        ),
+      })
+      .getByRole('button', { name: text('contract.confirm.place') })
+      .click();
+    const card = page.getByTestId('position');
+    await expect(card).toHaveCount(1);
+    const held = async () => {
+      const { positions } = await control.contracts({ email: TRADER.email });
+      const open = positions.find((position) => position.closed_at === null);
+      if (!open) throw new Error('no open position');
+      return open;
+    };
+    const symbol = BTC.symbol;
+
+    // Take profit and stop loss, from the card's dialog.
+    await card.getByRole('button', { name: text('positionActions.takeStop.open') }).click();
+    const takeStop = page.getByRole('dialog', {
+      name: text('positionActions.takeStop.title').replace('{{symbol}}', symbol),
+    });
+    await takeStop
+      .getByRole('textbox', { name: text('positionActions.takeStop.takeProfit') })
+      .fill('20600');
+    await takeStop.getByRole('button', { name: text('positionActions.takeStop.submit') }).click();
+    await expect(page.getByText(text('positionActions.takeStop.done'))).toBeVisible();
+    await expect(takeStop).toBeHidden();
+    expect((await held()).take_profit).toBe('20600');
+
+    // Margin added: the engine holds 50 more, and the card's liquidation price is the formula's.
+    const before = await held();
+    await card.getByRole('button', { name: text('positionActions.margin.open') }).click();
+    const margin = page.getByRole('dialog', {
+      name: text('positionActions.margin.title').replace('{{symbol}}', symbol),
+    });
+    await margin.getByRole('textbox', { name: text('positionActions.margin.amount') }).fill('50');
+    await margin.getByRole('button', { name: text('positionActions.margin.submit.add') }).click();
+    await expect(page.getByText(text('positionActions.margin.added'))).toBeVisible();
+    const after = await held();
+    expect(new Decimal(after.margin).minus(before.margin).toFixed(2)).toBe('50.00');
+    const terms = contractTermsOf(BTC.id);
+    if (!terms) throw new Error('no contract terms for BTC');
+    const liquidation = liquidationPrice({
+      direction: 'long',
+      qty: after.quantity,
+      entry: after.entry_price,
+      margin: after.margin,
+      maintenanceRate: terms.maintenance_margin_rate,
+    });
+    await expect(card.getByTestId('position-liquidation')).toHaveText(grouped(liquidation));
+
+    // Part of it closed at market.
+    await card.getByRole('button', { name: text('positionActions.close.open') }).click();
+    const close = page.getByRole('dialog', {
+      name: text('positionActions.close.title').replace('{{symbol}}', symbol),
+    });
+    await close.getByRole('textbox', { name: text('positionActions.close.quantity') }).fill('0.04');
+    await close.getByRole('button', { name: text('positionActions.close.submit') }).click();
+    await expect(page.getByText(text('positionActions.close.done'))).toBeVisible();
+    await expect.poll(async () => (await held()).quantity).toBe('0.06');
+
+    // The take profit set in the dialog fires on the rest.
+    await holdBtcAt('20600.00');
+    await expect(card).toHaveCount(0, { timeout: 15_000 });
+    expect((await orders()).filter((order) => order.source === 'take_profit')).toHaveLength(1);
   });
 
   test('a quantity beyond the balance is refused next to the field, kept, and nothing is sent', async ({

@@ -85,10 +85,13 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
           numbers={numbers}
         />
       </dl>
-      <PositionActions position={position} />
+      <Actions position={position} />
     </li>
   );
 });
+
+/** The card's buttons and sheets: a tick that moves only the price leaves them alone. */
+const Actions = memo(PositionActions);
 
 /** The cells a tick does not move: re-rendered when the position itself changes. */
 const HeldCells = memo(function HeldCells({
