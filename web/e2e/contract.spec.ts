@@ -1,63 +1,23 @@
-import { contractTermsOf, SYMBOLS } from '@bourse/fixtures';
 import { liquidationPrice, realizedPnl, tradeFee, unrealizedPnl } from '@bourse/formulas';
-import { endpoints } from '@bourse/protocol';
-import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { PATHS } from '../src/shared/routing/paths.ts';
+import {
+  BTC,
+  BTC_TERMS,
+  grouped,
+  held,
+  holdBtcAt,
+  openContract,
+  orderRequests,
+  orders,
+  TRADER,
+} from './contract-support.ts';
 import { control, expect, scenarioUser, signInByApi, test, text } from './support.ts';
 
 // The contract page against the mock's engine, driven by the control API's prices: what the page
 // shows before and after an order is what the engine books, to the cent FORMULAS.md computes.
 
-const TRADER = scenarioUser('verified-trader');
 const NEWCOMER = scenarioUser('fresh-user');
-const BTC = SYMBOLS.find((symbol) => symbol.display === 'BTC/USDT');
-if (!BTC) throw new Error('the fixtures have no BTC/USDT');
-
-interface OrderRow {
-  user_id: string;
-  side: 'buy' | 'sell';
-  source: string;
-  status: string;
-  quantity: string;
-  avg_price: string | null;
-  fee: string;
-  fee_rate: string;
-  realized_pnl: string;
-}
-
-/** The engine's orders, oldest first. */
-async function orders(): Promise<OrderRow[]> {
-  const state = (await control.exportState()) as unknown as { contracts: { orders: OrderRow[] } };
-  return state.contracts.orders;
-}
-
-/** The addOrder requests the page sent, with their request ids. */
-function orderRequests(page: Page): string[] {
-  const ids: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname !== endpoints.contract.addOrder.path) return;
-    const body = (request.postDataJSON() ?? {}) as Record<string, unknown>;
-    ids.push(String(body['request_id']));
-  });
-  return ids;
-}
-
-/** BTC held at a price: paused, so that the engine and the page see exactly this price. */
-async function holdBtcAt(price: string) {
-  await control.pauseMarket({ symbol_id: BTC?.id ?? '' });
-  await control.setPrice({ symbol_id: BTC?.id ?? '', price });
-}
-
-const grouped = (value: Decimal) =>
-  value.toFixed(2, Decimal.ROUND_HALF_UP).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-async function openContract(page: Page) {
-  await page.goto(`${PATHS.contract}?symbol=${BTC?.id ?? ''}`);
-  await expect(page.getByRole('heading', { level: 1, name: text('contract.title') })).toBeVisible();
-  // the symbol's contract info is in: the leverage shows its multiple
-  await expect(page.getByRole('button', { name: /\d+×/ })).toBeEnabled();
-}
 
 test.describe('a verified trader', () => {
   test.beforeEach(async ({ page }) => {
@@ -140,12 +100,6 @@ test.describe('a verified trader', () => {
       .click();
     const card = page.getByTestId('position');
     await expect(card).toHaveCount(1);
-    const held = async () => {
-      const { positions } = await control.contracts({ email: TRADER.email });
-      const open = positions.find((position) => position.closed_at === null);
-      if (!open) throw new Error('no open position');
-      return open;
-    };
     const symbol = BTC.symbol;
 
     // Take profit and stop loss, from the card's dialog.
@@ -172,14 +126,12 @@ test.describe('a verified trader', () => {
     await expect(page.getByText(text('positionActions.margin.added'))).toBeVisible();
     const after = await held();
     expect(new Decimal(after.margin).minus(before.margin).toFixed(2)).toBe('50.00');
-    const terms = contractTermsOf(BTC.id);
-    if (!terms) throw new Error('no contract terms for BTC');
     const liquidation = liquidationPrice({
       direction: 'long',
       qty: after.quantity,
       entry: after.entry_price,
       margin: after.margin,
-      maintenanceRate: terms.maintenance_margin_rate,
+      maintenanceRate: BTC_TERMS.maintenance_margin_rate,
     });
     await expect(card.getByTestId('position-liquidation')).toHaveText(grouped(liquidation));
 

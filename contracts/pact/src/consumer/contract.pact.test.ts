@@ -214,6 +214,7 @@ const CONTRACT: readonly Case[] = [
       maker_fee_rate: decimal('0.0002'),
       taker_fee_rate: decimal('0.0006'),
       maintenance_margin_rate: decimal('0.005'),
+      stop_loss_min_distance_rate: decimal('0.005'),
       min_qty: decimal('0.0001'),
       max_qty: decimal('100'),
       qty_step: decimal('0.0001'),

@@ -1,0 +1,115 @@
+import { contractTermsOf, SYMBOLS } from '@bourse/fixtures';
+import { endpoints } from '@bourse/protocol';
+import type { Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { PATHS } from '../src/shared/routing/paths.ts';
+import { control, expect, scenarioUser, text } from './support.ts';
+
+// What the contract specs share: BTC held at a price through the control API, the engine's
+// orders and the trader's position as the mock keeps them, and the order form driven as a user.
+
+export const TRADER = scenarioUser('verified-trader');
+
+const found = SYMBOLS.find((symbol) => symbol.display === 'BTC/USDT');
+if (!found) throw new Error('the fixtures have no BTC/USDT');
+export const BTC = found;
+
+const terms = contractTermsOf(BTC.id);
+if (!terms) throw new Error('no contract terms for BTC');
+export const BTC_TERMS = terms;
+
+export interface OrderRow {
+  user_id: string;
+  side: 'buy' | 'sell';
+  source: string;
+  status: string;
+  quantity: string;
+  avg_price: string | null;
+  fee: string;
+  fee_rate: string;
+  realized_pnl: string;
+}
+
+/** The engine's orders, oldest first. */
+export async function orders(): Promise<OrderRow[]> {
+  const state = (await control.exportState()) as unknown as { contracts: { orders: OrderRow[] } };
+  return state.contracts.orders;
+}
+
+/** The trader's open position as the engine keeps it. */
+export async function held(email = TRADER.email) {
+  const { positions } = await control.contracts({ email });
+  const open = positions.find((position) => position.closed_at === null);
+  if (!open) throw new Error('no open position');
+  return open;
+}
+
+/** The addOrder requests the page sent, with their request ids. */
+export function orderRequests(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== endpoints.contract.addOrder.path) return;
+    const body = (request.postDataJSON() ?? {}) as Record<string, unknown>;
+    ids.push(String(body['request_id']));
+  });
+  return ids;
+}
+
+/** BTC held at a price: paused, so that the engine and the page see exactly this price. */
+export async function holdBtcAt(price: Decimal.Value) {
+  await control.pauseMarket({ symbol_id: BTC.id });
+  await control.setPrice({ symbol_id: BTC.id, price: new Decimal(price).toFixed(2) });
+}
+
+/** An amount as the page shows it: 2 decimals, thousands grouped. */
+export const grouped = (value: Decimal.Value) =>
+  new Decimal(value).toFixed(2, Decimal.ROUND_HALF_UP).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export async function openContract(page: Page) {
+  await page.goto(`${PATHS.contract}?symbol=${BTC.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: text('contract.title') })).toBeVisible();
+  // the symbol's contract info is in: the leverage shows its multiple
+  await expect(page.getByRole('button', { name: /\d+×/ })).toBeEnabled();
+}
+
+export interface OrderInput {
+  side?: 'long' | 'short';
+  type?: 'market' | 'limit';
+  price?: string;
+  quantity: string;
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+/** Fills the order form as a user would and confirms it; answers once the page says it is placed. */
+export async function placeOrder(page: Page, order: OrderInput) {
+  const form = page.getByRole('form', { name: text('contract.form.title') });
+  const side = order.side ?? 'long';
+  await form.getByRole('button', { name: text(`contract.form.${side}`) }).click();
+  await form.getByRole('button', { name: text(`contract.type.${order.type ?? 'market'}`) }).click();
+  if (order.price !== undefined) {
+    await form.getByRole('textbox', { name: text('contract.form.price') }).fill(order.price);
+  }
+  await form.getByRole('textbox', { name: text('contract.form.quantity') }).fill(order.quantity);
+  if (order.takeProfit !== undefined) {
+    await form.getByRole('switch', { name: text('contract.form.takeProfit') }).check();
+    await form
+      .getByRole('textbox', { name: text('contract.form.takeProfitPrice') })
+      .fill(order.takeProfit);
+  }
+  if (order.stopLoss !== undefined) {
+    await form.getByRole('switch', { name: text('contract.form.stopLoss') }).check();
+    await form
+      .getByRole('textbox', { name: text('contract.form.stopLossPrice') })
+      .fill(order.stopLoss);
+  }
+  await page.getByTestId('order-submit').click();
+  const action = `contract.action.open_${side}`;
+  await page
+    .getByRole('dialog', {
+      name: text('contract.confirm.title').replace('{{action}}', text(action)),
+    })
+    .getByRole('button', { name: text('contract.confirm.place') })
+    .click();
+  await expect(page.getByText(text('contract.order.placed')).first()).toBeVisible();
+}
