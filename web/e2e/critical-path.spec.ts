@@ -20,8 +20,9 @@ test.describe('the first screen', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await openApp(page, '/');
 
-    // index.html names the login page's code and the English texts itself, so the browser
-    // fetches them with the entry instead of after it has run.
+    // index.html names the login page's code and its English texts (the shell's and the login
+    // page's own, nothing else) itself, so the browser fetches them with the entry instead of
+    // after it has run.
     const preloads = await page
       .locator('link[rel="modulepreload"], link[rel="preload"]')
       .evaluateAll((links) =>
@@ -29,7 +30,10 @@ test.describe('the first screen', () => {
       );
     expect(preloads).toContain('/config.json');
     expect(preloads.some((path) => /^\/assets\/login-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(preloads.some((path) => /^\/assets\/en-[\w-]+\.js$/.test(path))).toBe(true);
+    const texts = preloads.filter((path) => /^\/assets\/texts-[\w-]+\//.test(path));
+    expect(texts.map((path) => path.replace(/^.*\//, '')).sort()).toEqual(
+      ['en-shell.js', 'en-login.js', 'en-authForm.js', 'en-guestLanguage.js'].sort(),
+    );
 
     await page.waitForLoadState('networkidle');
     // The preloaded config is the one the app reads: fetched once.
@@ -53,10 +57,16 @@ test.describe('the first screen', () => {
       );
     const named = (chunk: string) =>
       preloads.some((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path));
+    const texts = (language: string) =>
+      preloads.filter((path) => new RegExp(`^/assets/texts-[\\w-]+/${language}-`).test(path));
     expect(named('quotes')).toBe(true);
     expect(named('client')).toBe(true);
-    expect(named('de')).toBe(true);
-    expect(named('en')).toBe(true);
+    // the shell's and the market's texts in German; English is filled in at build time, so a
+    // German visit fetches no English texts at all
+    expect(texts('de').map((path) => path.replace(/^.*\//, ''))).toEqual(
+      expect.arrayContaining(['de-shell.js', 'de-market.js']),
+    );
+    expect(texts('en')).toEqual([]);
     expect(named('login')).toBe(false);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('market.title', 'de'));
   });
