@@ -1,44 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SYMBOLS } from '@bourse/fixtures';
-import { endpoints, type Endpoint, type RequestOf, type ResponseOf } from '@bourse/protocol';
-import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { endpoints } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
-import { createApiClient } from '../src/shared/api/client.ts';
 import { formatAmount } from '../src/shared/format/format.ts';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import {
-  baseURL,
-  control,
-  expect,
-  openApp,
-  scenarioUser,
-  signInByApi,
-  test,
-  text,
-} from './support.ts';
+import { traderClient } from './contract-support.ts';
+import { control, expect, openApp, scenarioUser, signInByApi, test, text } from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
 const CRYPTO = SYMBOLS.find((symbol) => symbol.category === 'crypto');
 if (!CRYPTO) throw new Error('the fixtures have no crypto symbol, which trades at any hour');
-
-/** The trader's own calls, signed and encrypted as the app sends them. */
-async function traderClient() {
-  const client = createApiClient({
-    baseUrl: baseURL,
-    codec: createNodeCodec(),
-    logger: { error: () => undefined },
-  });
-  const credentials = { uuid: randomUUID(), token: null as string | null, language: 'en' as const };
-  const { token } = await client.call(
-    endpoints.auth.login,
-    { account: TRADER.email, area_code: '', password: TRADER.password },
-    credentials,
-  );
-  credentials.token = token;
-  return <E extends Endpoint>(endpoint: E, body: RequestOf<E>): Promise<ResponseOf<E>> =>
-    client.call(endpoint, body, credentials);
-}
 
 test.describe('the contract history', () => {
   test('lists an opened, partly closed and then closed long, and each detail form sums it to the cent', async ({

@@ -1,9 +1,12 @@
 import { contractTermsOf, SYMBOLS } from '@bourse/fixtures';
-import { endpoints } from '@bourse/protocol';
+import { endpoints, type Endpoint, type RequestOf, type ResponseOf } from '@bourse/protocol';
+import { createNodeCodec } from '@bourse/protocol/codec/node';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
+import { createApiClient } from '../src/shared/api/client.ts';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { control, expect, scenarioUser, text } from './support.ts';
+import { baseURL, control, expect, scenarioUser, text } from './support.ts';
 
 // What the contract specs share: BTC held at a price through the control API, the engine's
 // orders and the trader's position as the mock keeps them, and the order form driven as a user.
@@ -112,4 +115,22 @@ export async function placeOrder(page: Page, order: OrderInput) {
     .getByRole('button', { name: text('contract.confirm.place') })
     .click();
   await expect(page.getByText(text('contract.order.placed')).first()).toBeVisible();
+}
+
+/** The trader's own calls, signed and encrypted as the app sends them. */
+export async function traderClient(user: { email: string; password: string } = TRADER) {
+  const client = createApiClient({
+    baseUrl: baseURL,
+    codec: createNodeCodec(),
+    logger: { error: () => undefined },
+  });
+  const credentials = { uuid: randomUUID(), token: null as string | null, language: 'en' as const };
+  const { token } = await client.call(
+    endpoints.auth.login,
+    { account: user.email, area_code: '', password: user.password },
+    credentials,
+  );
+  credentials.token = token;
+  return <E extends Endpoint>(endpoint: E, body: RequestOf<E>): Promise<ResponseOf<E>> =>
+    client.call(endpoint, body, credentials);
 }

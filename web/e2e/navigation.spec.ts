@@ -1,6 +1,9 @@
 import { PAGE_ROUTES } from '../src/app/routes.tsx';
 import { PATHS } from '../src/shared/routing/paths.ts';
+import { endpoints } from '@bourse/protocol';
 import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { BTC, traderClient } from './contract-support.ts';
 import { control, expect, openApp, scenarioUser, signInByApi, test, text } from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
@@ -20,6 +23,22 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   // Some twenty screens, each opened and left: well past the default minute on the shared machine.
   test.slow();
   await control.reset('verified-trader');
+  // A long opened and closed, so that the contract history has an order and a position to open.
+  const call = await traderClient(TRADER);
+  const info = await call(endpoints.contract.getContractInfo, { symbol_id: BTC.id });
+  await call(endpoints.contract.addOrder, {
+    symbol_id: BTC.id,
+    side: 'buy',
+    type: 'market',
+    price: '',
+    quantity: info.min_qty,
+    leverage_id: info.leverage_id,
+    take_profit: '',
+    stop_loss: '',
+    reduce_only: false,
+    request_id: randomUUID(),
+  });
+  await call(endpoints.contract.allStop, { symbol_id: BTC.id, request_id: randomUUID() });
   await signInByApi(page, TRADER);
   await openApp(page, PATHS.root);
 
@@ -165,6 +184,30 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await tab(text('nav.home')).click();
   await at(PATHS.home);
 
+  // Contracts, from the tab bar: the history in its header, an order's form and a position's.
+  await tab(text('nav.contract')).click();
+  await at(PATHS.contract);
+  await headerLink(text('contract.history')).click();
+  await at(PATHS.contractLog);
+  await page
+    .getByRole('list', { name: text('contractLog.tabs.orders') })
+    .getByRole('link')
+    .first()
+    .click();
+  await at(PATHS.contractDetail);
+  await back(PATHS.contractLog);
+  await page.getByRole('tab', { name: text('contractLog.tabs.positions') }).click();
+  await page
+    .getByRole('list', { name: text('contractLog.tabs.positions') })
+    .getByRole('link')
+    .first()
+    .click();
+  await at(PATHS.contractDetail1);
+  await back(PATHS.contractLog);
+  await back(PATHS.contract);
+  await tab(text('nav.home')).click();
+  await at(PATHS.home);
+
   // Logged out, the guest screens: the login page, and from it sign-up and reset.
   await account().click();
   await at(PATHS.user);
@@ -187,8 +230,8 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   expect(pathOf(page)).toBe(PATHS.login);
 });
 
-test.describe('links to screens that have not landed', () => {
-  test('a banner whose screen is not there leads to the closest one, never to "not found"', async ({
+test.describe('the home banners', () => {
+  test('lead to the screens they promise, by keyboard too, never to "not found"', async ({
     page,
   }) => {
     await control.reset('verified-trader');
@@ -196,8 +239,8 @@ test.describe('links to screens that have not landed', () => {
     await openApp(page, PATHS.home);
     const banners = page.getByRole('region', { name: text('home.banners.label') });
     const expectations = [
-      // "US stocks with leverage" promises the contract screen: Market is where to trade today.
-      { title: /US stocks with leverage/, path: PATHS.quotes, heading: text('market.title') },
+      // "US stocks with leverage" opens the contract screen itself, now there.
+      { title: /US stocks with leverage/, path: PATHS.contract, heading: text('contract.title') },
       // "Invite friends" opens the invite screen itself, now there.
       { title: /Invite friends/, path: PATHS.invite, heading: text('invite.title') },
     ];
