@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from '#shared/ui/sheet';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './manage.module.css';

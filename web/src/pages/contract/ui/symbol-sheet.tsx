@@ -1,5 +1,5 @@
 import { $symbols, SymbolIcon, type SymbolInfo } from '#entities/market';
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from '#shared/ui/sheet';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -11,7 +11,7 @@ import {
 import { useNumberStyle } from '#shared/format';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from '#shared/ui/sheet';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';

@@ -1,7 +1,7 @@
 import { DisconnectedBlock } from '#shared/ui';
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from '#shared/ui/sheet';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';

@@ -6,7 +6,7 @@ import { PATHS } from '#shared/routing';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
-import { ConfirmSheet } from '#shared/ui/sheet';
+import { ConfirmSheet, Popup } from '#shared/ui/sheet';
 import {
   CardForm,
   FieldInput,
@@ -17,7 +17,6 @@ import {
 import Button from 'antd-mobile/es/components/button';
 import CheckList from 'antd-mobile/es/components/check-list';
 import List from 'antd-mobile/es/components/list';
-import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import Switch from 'antd-mobile/es/components/switch';
 import { useGate, useUnit } from 'effector-react';

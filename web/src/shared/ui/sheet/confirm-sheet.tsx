@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { Popup } from './popup.tsx';
 import { useId, useRef, type ReactNode } from 'react';
 import styles from './confirm-sheet.module.css';
 

@@ -1,1 +1,2 @@
 export { ConfirmSheet, type ConfirmSheetProps } from './confirm-sheet.tsx';
+export { Popup } from './popup.tsx';
