@@ -1,21 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { textsByRoute } from './web/build/texts.ts';
-import { namespaceOf, SHELL_NAMESPACE } from './web/src/shared/i18n/groups.ts';
+import { toolTexts } from './web/build/tool-texts.ts';
 
 // One run covers every workspace's unit tests; Pact suites have their own configs because
 // consumer suites must finish (and write pacts/) before the provider verifies them.
 export default defineConfig({
   // The web's texts, split by group as the build splits them (`virtual:texts`).
-  plugins: [
-    textsByRoute({
-      dir: fileURLToPath(new URL('./web/src/shared/i18n/locales/', import.meta.url)),
-      fallbackLanguage: 'en',
-      shell: SHELL_NAMESPACE,
-      namespaceOf,
-      pages: {},
-    }),
-  ],
+  plugins: [toolTexts()],
   // antd-mobile's package names only a CommonJS main for Node; tests use its ES build like Vite.
   resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
   test: {

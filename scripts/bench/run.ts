@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
+import { toolTexts } from '@bourse/web/build/tool-texts';
 import { loginRouteReport } from '../bundle-report.mjs';
 import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
 import {
@@ -93,7 +94,7 @@ async function buildBenchPages(outDir: string): Promise<void> {
     configFile: false,
     base: './',
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), toolTexts()],
     build: {
       outDir,
       emptyOutDir: true,

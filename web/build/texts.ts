@@ -167,7 +167,12 @@ export function splitTexts(
       const under = fallback[key];
       const value = under === undefined ? own[key] : withFallback(own[key], under);
       if (value === undefined) continue;
-      (namespaces[namespaceOf(key)] ??= {})[key] = value;
+      const namespace = namespaceOf(key);
+      // A group of its own is its namespace, holding the group's texts: `t('funds.available')`
+      // finds `available` in `funds` at once (i18next's `nsSeparator` is the key separator). The
+      // shell's namespace holds its groups under their keys.
+      if (namespace === key && isTree(value)) namespaces[namespace] = value;
+      else (namespaces[namespace] ??= {})[key] = value;
     }
     split[language] = namespaces;
   }

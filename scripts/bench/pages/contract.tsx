@@ -107,6 +107,8 @@ async function contractBench(options: ContractBenchOptions): Promise<ContractSam
     () => 'drew the compact chart',
   );
 
+  // the trader watches the positions: the list scrolled into view, as on a phone
+  document.querySelector('[data-testid="position"]')?.scrollIntoView({ block: 'start' });
   const { tickMs, messageMs, longTasks } = await runTicks(feed.deliver, frames, options);
   return {
     positions: options.positions,

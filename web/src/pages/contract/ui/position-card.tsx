@@ -10,7 +10,7 @@ import {
 } from '#shared/format';
 import type { Position } from '#entities/contract';
 import { useStoreMap } from 'effector-react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './contract-page.module.css';
 
@@ -35,6 +35,18 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
   const numbers = useNumberStyle();
   const live = useLivePosition(positionId);
   const precision = usePrecision(live?.position.symbol_id ?? '');
+  const direction = live?.position.direction ?? 'long';
+  // The words are looked up once per language, not on each of the ten ticks a second.
+  const words = useMemo(
+    () => ({
+      direction: t(`contract.direction.${direction}`),
+      pnl: t('contract.positions.pnl'),
+      profitRate: t('contract.positions.profitRate'),
+      marginRatio: t('contract.positions.marginRatio'),
+      mark: t('contract.positions.mark'),
+    }),
+    [t, direction],
+  );
   if (live === null) return null;
   const { position, figures } = live;
   const price = (value: string) => formatPrice(value, precision, numbers);
@@ -42,26 +54,26 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
   return (
     <li
       className={styles.card}
-      aria-label={`${position.symbol} ${t(`contract.direction.${position.direction}`)}`}
+      aria-label={`${position.symbol} ${words.direction}`}
       data-testid="position"
       data-position-id={position.id}
     >
       <div className={styles.cardHead}>
         <span className={styles.cardSymbol}>{position.symbol}</span>
         <span className={position.direction === 'long' ? styles.long : styles.short}>
-          {t(`contract.direction.${position.direction}`)}
+          {words.direction}
         </span>
         <span className={styles.muted}>{position.leverage}×</span>
       </div>
       <div className={styles.pnl}>
         <div className={styles.figure}>
-          <span className={styles.muted}>{t('contract.positions.pnl')}</span>
+          <span className={styles.muted}>{words.pnl}</span>
           <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-pnl">
             {localizeDecimal(figures.unrealizedPnl, numbers)}
           </span>
         </div>
         <div className={`${styles.figure} ${styles.end}`}>
-          <span className={styles.muted}>{t('contract.positions.profitRate')}</span>
+          <span className={styles.muted}>{words.profitRate}</span>
           <span className={`num ${styles.pnlValue} ${pnlTone}`} data-testid="position-rate">
             {asPercent(localizeDecimal(figures.profitRate, numbers), numbers)}
           </span>
@@ -69,7 +81,7 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
       </div>
       <dl className={styles.figures}>
         <Cell
-          label={t('contract.positions.marginRatio')}
+          label={words.marginRatio}
           value={
             figures.marginRatio === null
               ? '—'
@@ -77,7 +89,7 @@ export const PositionCard = memo(function PositionCard({ positionId }: { positio
           }
           testId="position-margin-ratio"
         />
-        <Cell label={t('contract.positions.mark')} value={price(figures.mark)} />
+        <Cell label={words.mark} value={price(figures.mark)} />
         <HeldCells
           position={position}
           liquidation={figures.liquidationPrice}
