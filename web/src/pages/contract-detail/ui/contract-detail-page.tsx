@@ -1,17 +1,13 @@
 import type { ContractOrder } from '@bourse/protocol';
 import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
+import { HistoryCard, HistoryDetail, type HistoryLine } from '#entities/contract-history/ui';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
-import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
-import Skeleton from 'antd-mobile/es/components/skeleton';
-import Tag from 'antd-mobile/es/components/tag';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { $order, $status, OrderDetailGate, retryClicked } from '../model/order-detail.ts';
-import styles from './detail.module.css';
 
 /** One order of the history (SPEC.md §3's fields), by the id of the address. */
 export function ContractDetailPage() {
@@ -19,34 +15,15 @@ export function ContractDetailPage() {
   const [search] = useSearchParams();
   useGate(OrderDetailGate, { id: search.get('id') });
   const [status, order, retry] = useUnit([$status, $order, retryClicked]);
-  const navigate = useNavigate();
   return (
-    <Page title={t('contractDetail.orderTitle')} back={PATHS.contractLog}>
-      {status === 'loading' ? (
-        <LoadingSkeleton className={styles.skeleton}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph animated lineCount={8} />
-        </LoadingSkeleton>
-      ) : null}
-      {status === 'ready' && order ? <OrderCard order={order} /> : null}
-      {status === 'notFound' ? (
-        <EmptyState
-          title={t('contractDetail.notFoundTitle')}
-          hint={t('contractDetail.notFoundHint')}
-          action={{
-            label: t('contractDetail.toHistory'),
-            onClick: () => void navigate(PATHS.contractLog, { replace: true }),
-          }}
-        />
-      ) : null}
-      {status === 'error' ? (
-        <LoadError
-          title={t('contractDetail.errorTitle')}
-          hint={t('errors.pageLoadHint')}
-          onRetry={retry}
-        />
-      ) : null}
-    </Page>
+    <HistoryDetail
+      title={t('contractDetail.orderTitle')}
+      back={PATHS.contractLog}
+      status={status}
+      onRetry={retry}
+    >
+      {order ? <OrderCard order={order} /> : null}
+    </HistoryDetail>
   );
 }
 
@@ -57,7 +34,7 @@ function OrderCard({ order }: { order: ContractOrder }) {
   const long = order.action === 'open_long' || order.action === 'close_long';
   const price = (value: string | null) =>
     value === null ? t('contractDetail.none') : formatAmount(value, 2, numbers);
-  const lines: { label: string; value: string }[] = [
+  const lines: HistoryLine[] = [
     { label: t('contractDetail.orderNo'), value: order.order_no },
     { label: t('contractDetail.type'), value: t(`contractLog.types.${order.type}`) },
     { label: t('contractDetail.leverage'), value: `${String(order.leverage)}×` },
@@ -93,24 +70,12 @@ function OrderCard({ order }: { order: ContractOrder }) {
     });
   }
   return (
-    <article className={styles.card}>
-      <div className={styles.head}>
-        <h2 className={styles.symbol}>{order.symbol}</h2>
-        <span className={long ? styles.long : styles.short}>
-          {t(`contractLog.actions.${order.action}`)}
-        </span>
-        <Tag color="primary" fill="outline">
-          {t(ORDER_STATUS_KEYS[order.status])}
-        </Tag>
-      </div>
-      <dl className={styles.lines}>
-        {lines.map((line) => (
-          <div key={line.label} className={styles.line}>
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </article>
+    <HistoryCard
+      symbol={order.symbol}
+      long={long}
+      side={t(`contractLog.actions.${order.action}`)}
+      tag={{ label: t(ORDER_STATUS_KEYS[order.status]), color: 'primary' }}
+      lines={lines}
+    />
   );
 }

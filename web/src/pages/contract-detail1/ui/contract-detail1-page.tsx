@@ -1,16 +1,12 @@
 import { SOURCE_KEYS, type PositionSummary } from '#entities/contract-history';
+import { HistoryCard, HistoryDetail, type HistoryLine } from '#entities/contract-history/ui';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
-import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
-import Skeleton from 'antd-mobile/es/components/skeleton';
-import Tag from 'antd-mobile/es/components/tag';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { $position, $status, PositionDetailGate, retryClicked } from '../model/position-detail.ts';
-import styles from './detail.module.css';
 
 /** One position of the history: opened and closed, entry and exit, PnL, fees, who closed it. */
 export function ContractDetail1Page() {
@@ -18,34 +14,15 @@ export function ContractDetail1Page() {
   const [search] = useSearchParams();
   useGate(PositionDetailGate, { id: search.get('id') });
   const [status, position, retry] = useUnit([$status, $position, retryClicked]);
-  const navigate = useNavigate();
   return (
-    <Page title={t('contractDetail.positionTitle')} back={`${PATHS.contractLog}?tab=positions`}>
-      {status === 'loading' ? (
-        <LoadingSkeleton className={styles.skeleton}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph animated lineCount={8} />
-        </LoadingSkeleton>
-      ) : null}
-      {status === 'ready' && position ? <PositionCard position={position} /> : null}
-      {status === 'notFound' ? (
-        <EmptyState
-          title={t('contractDetail.notFoundTitle')}
-          hint={t('contractDetail.notFoundHint')}
-          action={{
-            label: t('contractDetail.toHistory'),
-            onClick: () => void navigate(`${PATHS.contractLog}?tab=positions`, { replace: true }),
-          }}
-        />
-      ) : null}
-      {status === 'error' ? (
-        <LoadError
-          title={t('contractDetail.errorTitle')}
-          hint={t('errors.pageLoadHint')}
-          onRetry={retry}
-        />
-      ) : null}
-    </Page>
+    <HistoryDetail
+      title={t('contractDetail.positionTitle')}
+      back={`${PATHS.contractLog}?tab=positions`}
+      status={status}
+      onRetry={retry}
+    >
+      {position ? <PositionCard position={position} /> : null}
+    </HistoryDetail>
   );
 }
 
@@ -57,8 +34,8 @@ function PositionCard({ position }: { position: PositionSummary }) {
   const price = (value: string | null) => (value === null ? none : formatAmount(value, 2, numbers));
   const time = (at: number | null) => (at === null ? none : date.format(new Date(at)));
   const pnl = position.realizedPnl;
-  const pnlTone = /[1-9]/.test(pnl) ? (pnl.startsWith('-') ? styles.loss : styles.profit) : '';
-  const lines: { label: string; value: string; className?: string }[] = [
+  const tone = /[1-9]/.test(pnl) ? (pnl.startsWith('-') ? 'loss' : 'profit') : undefined;
+  const lines: HistoryLine[] = [
     { label: t('contractDetail.leverage'), value: `${String(position.leverage)}×` },
     { label: t('contractDetail.quantity'), value: localizeDecimal(position.quantity, numbers) },
     {
@@ -70,7 +47,7 @@ function PositionCard({ position }: { position: PositionSummary }) {
     {
       label: t('contractDetail.realizedPnl'),
       value: `${formatAmount(pnl, 2, numbers)} USDT`,
-      className: pnlTone,
+      tone,
     },
     { label: t('contractDetail.fees'), value: `${formatAmount(position.fees, 2, numbers)} USDT` },
     { label: t('contractDetail.openedAt'), value: time(position.openedAt) },
@@ -81,24 +58,15 @@ function PositionCard({ position }: { position: PositionSummary }) {
     },
   ];
   return (
-    <article className={styles.card}>
-      <div className={styles.head}>
-        <h2 className={styles.symbol}>{position.symbol}</h2>
-        <span className={position.direction === 'long' ? styles.long : styles.short}>
-          {t(`contractDetail.direction.${position.direction}`)}
-        </span>
-        <Tag color={position.closed ? 'default' : 'primary'} fill="outline">
-          {t(position.closed ? 'contractDetail.closed' : 'contractDetail.open')}
-        </Tag>
-      </div>
-      <dl className={styles.lines}>
-        {lines.map((line) => (
-          <div key={line.label} className={styles.line}>
-            <dt>{line.label}</dt>
-            <dd className={line.className}>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </article>
+    <HistoryCard
+      symbol={position.symbol}
+      long={position.direction === 'long'}
+      side={t(`contractDetail.direction.${position.direction}`)}
+      tag={{
+        label: t(position.closed ? 'contractDetail.closed' : 'contractDetail.open'),
+        color: position.closed ? 'default' : 'primary',
+      }}
+      lines={lines}
+    />
   );
 }
