@@ -14,7 +14,7 @@ import {
   preloadTexts,
   savedLanguage,
 } from '#shared/i18n';
-import { appStarted, pageHidden } from '#shared/lib';
+import { appStarted, pageHidden, whenIdle } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
 import { browserOffline, browserOnline } from '#shared/socket';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
@@ -120,9 +120,8 @@ async function start() {
   );
 
   // The API client and its cipher, once the first screen is drawn and the phone is idle, so the
-  // first call does not wait for them (Safari has no requestIdleCallback).
-  if ('requestIdleCallback' in window) requestIdleCallback(preloadApiClient, { timeout: 3_000 });
-  else setTimeout(preloadApiClient, 1_000);
+  // first call does not wait for them.
+  whenIdle(preloadApiClient);
 }
 
 void start();

@@ -4,3 +4,4 @@ export * from './uuid.ts';
 export * from './validation.ts';
 export * from './clipboard.ts';
 export * from './text.ts';
+export * from './idle.ts';

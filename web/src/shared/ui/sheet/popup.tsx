@@ -1,4 +1,5 @@
 import type { Popup as AntdPopup, PopupProps } from 'antd-mobile/es/components/popup/popup';
+import { whenIdle } from '#shared/lib';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 // antd-mobile's Popup, and the react-spring it animates with (some 23 KB brotli), as a chunk of
@@ -22,14 +23,10 @@ const load = (): Promise<PopupModule> =>
   }));
 
 let scheduled = false;
-/** After the page has drawn and the main thread is free (Safari has no requestIdleCallback). */
 function loadWhenIdle() {
   if (scheduled) return;
   scheduled = true;
-  const run = () => void load();
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(run, { timeout: 3_000 });
-  else window.setTimeout(run, 1_000);
+  whenIdle(() => void load());
 }
 
 const subscribe = (notify: () => void) => {
