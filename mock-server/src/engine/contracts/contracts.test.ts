@@ -2,6 +2,8 @@
  * Contract trading without HTTP, on worked examples (contracts/formulas/FORMULAS.md) driven by
  * set prices: what the engine books, to the cent, and what it refuses.
  */
+import { TEAM_REWARD_RULES } from '@bourse/fixtures';
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { Exchange } from '../exchange.ts';
@@ -437,5 +439,60 @@ describe('who may trade, and a double tap', () => {
       key: 'balance_insufficient',
     });
     expect(w.exchange.live().contracts.orders).toEqual([]);
+  });
+});
+
+describe('an engine-made close books on the position’s account, whatever the owner has switched to', () => {
+  it('closes a demo take profit on demo while the owner is on real, and pays no real reward on a demo fee', async () => {
+    const w = await world();
+    // cy was invited by ann; cy trades on demo
+    w.exchange.profile.setAccountMode(w.cy, 'demo');
+    w.exchange.funds.transfer(w.cy, {
+      from: 'fund',
+      to: 'contract',
+      amount: '1000',
+      request_id: rid(),
+    });
+    w.price('60000');
+    const annFund = w.exchange.ledger.account(w.ann, 'real', 'fund').available.toFixed();
+    const opened = w.order(w.cy, { quantity: '0.1', leverage_id: '4', take_profit: '61000' });
+    expect(opened).toMatchObject({ status: 'filled', account_mode: 'demo' });
+    // the demo fee paid no real reward
+    expect(w.exchange.ledger.account(w.ann, 'real', 'fund').available.toFixed()).toBe(annFund);
+    w.exchange.profile.setAccountMode(w.cy, 'real');
+    w.price('61500');
+    // on real: nothing of the demo position
+    const realHistory = w.contracts.orders(w.cy, { group: 'history', page: 1, limit: 20 }).list;
+    expect(realHistory).toEqual([]);
+    expect(w.exchange.ledger.account(w.ann, 'real', 'fund').available.toFixed()).toBe(annFund);
+    // on demo: the take profit's close, after the opening order
+    w.exchange.profile.setAccountMode(w.cy, 'demo');
+    const demoHistory = w.contracts.orders(w.cy, { group: 'history', page: 1, limit: 20 }).list;
+    expect(demoHistory.map((order) => [order.source, order.account_mode])).toEqual([
+      ['take_profit', 'demo'],
+      ['user', 'demo'],
+    ]);
+    expect(w.contracts.positions(w.cy).list).toEqual([]);
+    w.exchange.ledger.check();
+  });
+
+  it('pays the real reward on a real close made while the owner is on demo', async () => {
+    const w = await world();
+    w.price('60000');
+    w.order(w.cy, { quantity: '0.1', leverage_id: '4', take_profit: '61000' });
+    const before = w.exchange.ledger.account(w.ann, 'real', 'fund').available;
+    w.exchange.profile.setAccountMode(w.cy, 'demo');
+    w.price('61500');
+    const after = w.exchange.ledger.account(w.ann, 'real', 'fund').available;
+    w.exchange.profile.setAccountMode(w.cy, 'real');
+    const history = w.contracts.orders(w.cy, { group: 'history', page: 1, limit: 20 }).list;
+    expect(history[0]).toMatchObject({ source: 'take_profit', account_mode: 'real' });
+    // the inviter's share of the close's fee, as for any real fee
+    const share = new Decimal(history[0]?.fee ?? '0')
+      .times(TEAM_REWARD_RULES[0]?.rate ?? 0)
+      .dividedBy(100)
+      .toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
+    expect(share.isZero()).toBe(false);
+    expect(after.minus(before).toFixed()).toBe(share.toFixed());
   });
 });

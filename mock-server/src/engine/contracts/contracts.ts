@@ -368,8 +368,13 @@ export class Contracts {
     return result;
   }
 
+  /**
+   * A new order row. Its mode is the account it moves, given by the caller (the user's mode for
+   * an order the user places, the position's for a close), never read from the user's switch.
+   */
   private newOrder(
     user: UserRecord,
+    mode: AccountMode,
     fields: {
       symbol: SymbolContractTerms;
       side: OrderSide;
@@ -421,7 +426,7 @@ export class Contracts {
       status: 'pending',
       created_at: now,
       updated_at: now,
-      account_mode: user.account_mode,
+      account_mode: mode,
       user_id: user.user_id,
       fee_rate: fields.fee_rate,
       frozen: '0',
@@ -568,7 +573,7 @@ export class Contracts {
       liquidation,
       terms.price_precision,
     );
-    const row = this.newOrder(user, {
+    const row = this.newOrder(user, mode, {
       symbol: terms,
       side: body.side,
       type: body.type,
@@ -620,7 +625,7 @@ export class Contracts {
     const crossing =
       body.type === 'market' ||
       (body.side === 'buy' ? new D(body.price).gte(taker) : new D(body.price).lte(taker));
-    const row = this.newOrder(user, {
+    const row = this.newOrder(user, held.account_mode, {
       symbol: terms,
       side: body.side,
       type: body.type,
@@ -733,7 +738,7 @@ export class Contracts {
     const side: OrderSide = position.direction === 'long' ? 'sell' : 'buy';
     const order =
       given ??
-      this.newOrder(user, {
+      this.newOrder(user, position.account_mode, {
         symbol: terms,
         side,
         type: 'market',
@@ -784,7 +789,8 @@ export class Contracts {
     position.fees = new D(position.fees).plus(fee).toFixed();
     position.updated_at = now;
     this.ctx.changed();
-    if (order.account_mode === 'real') {
+    // invite rewards are real money: only a real position's fee pays them
+    if (position.account_mode === 'real') {
       this.rewardFee(position.user_id, fee, order.order_no);
     }
     this.emit({ type: 'order', userId: position.user_id, order: this.orderView(order) });
@@ -834,7 +840,7 @@ export class Contracts {
     const margin = new D(position.margin);
     const pnl = realizedPnl(position.direction, quantity, position.entry_price, mark);
     const lost = Decimal.min(margin, Decimal.max(ZERO, pnl.negated()));
-    const order = this.newOrder(user, {
+    const order = this.newOrder(user, position.account_mode, {
       symbol: terms,
       side: position.direction === 'long' ? 'sell' : 'buy',
       type: 'market',
