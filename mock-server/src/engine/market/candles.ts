@@ -230,6 +230,61 @@ export class Track {
     return merge(parts, start);
   }
 
+  /**
+   * The first whole second in (from, to] whose level is at or above `above` or at or below
+   * `below` (levels, as `level` gives them), or null. It looks at a day, an hour, a minute only
+   * where its high or low reaches a level (or an override starts in it), so a long stretch costs
+   * a few bars, not a level per second.
+   */
+  firstCrossing(
+    from: number,
+    to: number,
+    above: number | null,
+    below: number | null,
+  ): number | null {
+    const first = Math.floor(from / 1000) * 1000 + 1000;
+    if (first > to) return null;
+    const reaches = (level: number): boolean =>
+      (above !== null && level >= above) || (below !== null && level <= below);
+    const walk = (unit: Unit | 'second', index: number): number | null => {
+      if (unit === 'second') {
+        const t = index * 1000;
+        return t >= first && t <= to && reaches(this.level(t)) ? t : null;
+      }
+      const size = UNIT_MS[unit];
+      const start = index * size;
+      const end = start + size;
+      if (end <= first || start > to) return null;
+      const bar = this.unit(unit, index, to);
+      // a closed stretch does not move, but an override inside it can
+      const moved = this.changesWithin(Math.max(start, first) - 1, Math.min(end - 1, to));
+      const touched = bar !== null && (reaches(bar.high) || reaches(bar.low));
+      if (!touched && !moved && !(start <= first && reaches(this.level(first)))) return null;
+      const child: Unit | 'second' =
+        unit === 'day' ? 'hour' : unit === 'hour' ? 'minute' : 'second';
+      const childSize = child === 'second' ? 1000 : UNIT_MS[child];
+      const from_ = Math.max(start, Math.floor(first / childSize) * childSize);
+      for (let t = from_; t < end && t <= to; t += childSize) {
+        const found = walk(child, Math.floor(t / childSize));
+        if (found !== null) return found;
+      }
+      return null;
+    };
+    // begin with the smallest unit that holds the whole stretch
+    const top: Unit =
+      Math.floor(first / MINUTE_MS) === Math.floor(to / MINUTE_MS)
+        ? 'minute'
+        : Math.floor(first / HOUR_MS) === Math.floor(to / HOUR_MS)
+          ? 'hour'
+          : 'day';
+    const size = UNIT_MS[top];
+    for (let t = Math.floor(first / size) * size; t <= to; t += size) {
+      const found = walk(top, Math.floor(t / size));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
   /** the candle of a period opening at start, as it stands at `until` */
   periodBar(period: KlinePeriod, start: number, until: number): Bar | null {
     return this.range(start, Math.min(nextStart(period, start), until + MINUTE_MS), until);

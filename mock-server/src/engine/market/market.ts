@@ -167,6 +167,38 @@ export class Market {
     };
   }
 
+  // ---- what the engine's time reads (kernel/clockwork.ts' PriceSource) --------------------
+
+  /**
+   * The first whole second in (from, to] at which the symbol's last price reaches `above` or
+   * more, or `below` or less: looser by half a tick than the printed price, never stricter.
+   */
+  firstCrossing(
+    symbolId: string,
+    from: number,
+    to: number,
+    above: number | null,
+    below: number | null,
+  ): number | null {
+    const track = this.track(symbolId);
+    const half = 0.5 / 10 ** track.process.spec.pricePrecision;
+    const ref = track.ref;
+    const aboveLevel =
+      above === null ? null : Math.log(Math.max(above - half, Number.MIN_VALUE) / ref);
+    const belowLevel = below === null ? null : Math.log((below + half) / ref);
+    return track.firstCrossing(from, to, aboveLevel, belowLevel);
+  }
+
+  /** the last price at t as a number (what a watch compares) */
+  lastPrice(symbolId: string, t: number): number {
+    return Number(this.price(symbolId, t));
+  }
+
+  /** changes whenever the symbol's overrides do (its prices to come may have changed) */
+  revision(symbolId: string): number {
+    return this.track(symbolId).revision;
+  }
+
   /** every symbol's ticker, in the fixtures' order */
   tickers(now: number): Ticker[] {
     return SYMBOL_IDS.map((id) => this.ticker(id, now));
