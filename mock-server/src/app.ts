@@ -165,12 +165,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     save();
   }
   app.addHook('onSend', (_request, _reply, payload, done) => {
-    // contracts settle at the price of the moment before every reply, so that the next call
-    // (even a refused one) finds nothing left to move unless the clock has
-    exchange.contracts.tick();
+    // what a call changed is written before its reply leaves
     save();
     done(null, payload);
   });
+
+  // the engine runs its own time from here: due work and watched prices settle as the clock goes
+  exchange.start();
 
   const faults = new FaultTable();
   app.decorate('exchange', exchange);
@@ -224,9 +225,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       faults,
       scenarios: scenarioNames,
       loadScenario: (name: string) => exchange.loadScenario(scenarioSpec(name)),
-      // a price or the clock moved: resting orders, TP/SL and liquidations settle at once
+      // a price or the clock moved (the engine settled what it set off): screens hear at once
       marketMoved: () => {
-        exchange.contracts.tick();
         feed.publishNow();
       },
       wallClock,
@@ -235,6 +235,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
 
   app.addHook('onClose', (_instance, done) => {
+    exchange.stop();
     feed.stop();
     stopFunds();
     stopContracts();

@@ -5,6 +5,7 @@ import { Contracts } from './contracts/contracts.ts';
 import { emptyContractsState } from './contracts/types.ts';
 import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
+import { Clockwork, served } from './kernel/clockwork.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Requests } from './ledger/requests.ts';
 import { emptyMarketState, Market } from './market/index.ts';
@@ -46,7 +47,10 @@ export interface ScenarioSpec {
  * Domains hang off it; each reads and writes the one serialisable state.
  */
 export class Exchange {
+  /** the simulated clock (moving it settles what falls due on the way) */
   readonly clock: SimClock;
+  /** the engine's time: the due-work queue and the watched prices, settled in time order */
+  readonly time: Clockwork;
   readonly users: Users;
   readonly codes: EmailCodes;
   readonly auth: Auth;
@@ -71,55 +75,94 @@ export class Exchange {
 
   constructor(private readonly options: ExchangeOptions) {
     this.state = emptyState(options.seed, 'empty');
-    this.clock = new SimClock(options.wall);
+    const clock = new SimClock(options.wall);
     this.random = new SeededRandom(options.seed);
-    this.limiter = new RateLimiter(() => this.clock.now());
+    this.limiter = new RateLimiter(() => clock.now());
     const store: StateStore = {
       state: () => this.state,
-      now: () => this.clock.now(),
+      now: () => this.time.now(),
       changed: () => {
         this.changed();
       },
     };
-    this.content = new Content(store.now);
-    this.ipo = new Ipo(store);
-    this.market = new Market(
+    const market = new Market(
       options.seed,
       () => this.state.market,
       () => {
         this.changed();
       },
     );
-    this.ledger = new Ledger(store);
-    this.requests = new Requests(store);
+    this.time = new Clockwork(clock, market);
+    this.clock = served(clock, this.time);
+    this.market = served(market, this.time);
+    const ledger = new Ledger(store);
+    const requests = new Requests(store);
     const hasher = options.hasher ?? createPasswordHasher();
-    this.users = new Users({
+    const users = new Users({
       ...store,
       random: this.random,
       hasher,
       demoBalance: options.demoBalance ?? DEMO_BALANCE,
-      ledger: this.ledger,
+      ledger,
     });
-    this.codes = new EmailCodes(store, this.users, this.limiter);
-    this.auth = new Auth(store, this.users, this.codes, hasher, this.limiter);
-    this.profile = new Profile(store, this.users);
-    this.identity = new IdentityReview(store, this.users);
-    this.payouts = new PayoutTargets(store, this.users);
-    this.funds = new Funds(store, this.users, this.payouts, this.ledger, this.requests, hasher, {
+    const codes = new EmailCodes(store, users, this.limiter);
+    const payouts = new PayoutTargets(store, users);
+    // eslint-disable-next-line prefer-const -- funds and contracts each need the other
+    let contracts: Contracts;
+    const funds = new Funds(store, users, payouts, ledger, requests, hasher, {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
-      unrealizedPnl: (userId, mode) => this.contracts.unrealizedPnl(userId, mode),
+      unrealizedPnl: (userId, mode) => contracts.unrealizedPnl(userId, mode),
     });
-    this.contracts = new Contracts(
-      store,
-      this.users,
-      this.market,
-      this.ledger,
-      this.requests,
-      (payerId, fee, refId) => {
-        this.funds.rewardFee(payerId, fee, refId);
-      },
-    );
+    contracts = new Contracts(store, users, market, ledger, requests, (payerId, fee, refId) => {
+      funds.rewardFee(payerId, fee, refId);
+    });
+    this.time.watch(contracts);
+    this.domains = { clock, ledger, users, funds, contracts, market };
+    // what the outside calls: each call settled up to now first (kernel/clockwork.ts)
+    const serve = <T extends object>(domain: T): T => served(domain, this.time);
+    this.ledger = serve(ledger);
+    this.requests = serve(requests);
+    this.users = serve(users);
+    this.codes = serve(codes);
+    this.auth = serve(new Auth(store, users, codes, hasher, this.limiter));
+    this.profile = serve(new Profile(store, users));
+    this.identity = serve(new IdentityReview(store, users));
+    this.payouts = serve(payouts);
+    this.content = serve(new Content(store.now));
+    this.ipo = serve(new Ipo(store));
+    this.funds = serve(funds);
+    this.contracts = serve(contracts);
+    this.reschedule();
+  }
+
+  /** The domains themselves (not served): what the engine's own bookkeeping calls. */
+  private readonly domains: {
+    clock: SimClock;
+    ledger: Ledger;
+    users: Users;
+    funds: Funds;
+    contracts: Contracts;
+    market: Market;
+  };
+
+  /**
+   * After the state was replaced (a scenario, a restore): the engine's time starts from now, and
+   * the domains put their due work and price watches back from the new state; work already
+   * overdue runs on the next move, once.
+   */
+  private reschedule(): void {
+    this.time.reset();
+    this.domains.contracts.reload();
+  }
+
+  /** Starts the engine's own timer: due work and watched prices settle as the clock runs. */
+  start(): void {
+    this.time.start();
+  }
+
+  stop(): void {
+    this.time.stop();
   }
 
   now(): number {
@@ -129,23 +172,24 @@ export class Exchange {
   /** Starts over from a scenario: state, clock and the seeded generator. */
   async loadScenario(scenario: ScenarioSpec): Promise<void> {
     this.state = emptyState(this.options.seed, scenario.name);
-    this.clock.restore(this.state.clock);
-    this.state.ipo_timelines = scheduleIpos(this.clock.now());
+    this.domains.clock.restore(this.state.clock);
+    this.state.ipo_timelines = scheduleIpos(this.domains.clock.now());
     this.random.reseed(this.options.seed);
     this.limiter.reset();
-    this.market.reload();
-    for (const user of scenario.users) await this.users.create(user);
+    this.domains.market.reload();
+    for (const user of scenario.users) await this.domains.users.create(user);
+    this.reschedule();
     this.changed();
   }
 
   /** The live state (not a copy), its clock brought up to date: what persistence writes. */
   live(): MockState {
-    this.state.clock = this.clock.snapshot();
+    this.state.clock = this.domains.clock.snapshot();
     return this.state;
   }
 
   snapshot(): MockState {
-    this.state.clock = this.clock.snapshot();
+    this.state.clock = this.domains.clock.snapshot();
     return structuredClone(this.state);
   }
 
@@ -165,11 +209,12 @@ export class Exchange {
     this.state.next_funds_id = older.next_funds_id ?? 1;
     // nor contract trading, before issue 12
     this.state.contracts = structuredClone(older.contracts ?? emptyContractsState());
-    this.ledger.invalidate();
-    this.ledger.check();
-    this.clock.restore(state.clock);
+    this.domains.ledger.invalidate();
+    this.domains.ledger.check();
+    this.domains.clock.restore(state.clock);
     this.limiter.reset();
-    this.market.reload();
+    this.domains.market.reload();
+    this.reschedule();
   }
 
   /** Marks the state changed (for persistence) after a change the domains did not make. */

@@ -1,20 +1,16 @@
 import type { Exchange } from '../engine/exchange.ts';
 import type { SocketGateway } from './gateway.ts';
 
-/** How often the contract engine looks at the price (resting orders, TP/SL, liquidation), ms. */
-const TICK_MS = 500;
-
 /**
  * The private contract pushes, to the user's own sockets only: `Order` when an order is placed,
  * traded or cancelled, `Position` when a position opens or changes (`{id, closed: true}` once it
  * is closed), and a `Notice` when a take profit or stop loss fires or a position is liquidated.
  * `Balance` goes out from the funds feed, on the ledger's commits. Pushes leave on the next turn
- * of the event loop, after the change is saved and the call answered. A timer moves the engine
- * with the price; the control API moves it at once when it sets a price or the clock. Returns
- * stop.
+ * of the event loop, after the change is saved and the call answered. It only publishes: the
+ * engine settles what the price sets off on its own time (kernel/clockwork.ts). Returns stop.
  */
 export function contractFeed(exchange: Exchange, gateway: SocketGateway): () => void {
-  exchange.contracts.onEvent((event) => {
+  return exchange.contracts.onEvent((event) => {
     setImmediate(() => {
       if (!exchange.live().users[event.userId]) return;
       if (event.type === 'order') gateway.pushToUser(event.userId, 'Order', event.order);
@@ -23,11 +19,4 @@ export function contractFeed(exchange: Exchange, gateway: SocketGateway): () => 
       } else gateway.pushToUser(event.userId, 'Notice', event.notice);
     });
   });
-  const timer = setInterval(() => {
-    exchange.contracts.tick();
-  }, TICK_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-  };
 }

@@ -6,7 +6,10 @@
  * common. After every step the whole ledger balances and no user account is negative; a refusal
  * moves nothing; and every position's margin, realised PnL and fees equal what its ledger entries
  * sum to, while each user's frozen contract balance is exactly their positions' margins and their
- * open orders' frozen amounts.
+ * open orders' frozen amounts. Owners switch between the real and the demo account between steps,
+ * and prices spike and come back between two looks of the engine: every order and fund flow
+ * stays in the account of the position it belongs to, each mode's history lists only that
+ * mode's orders, and only a real fee pays an invite reward.
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
@@ -77,6 +80,10 @@ const step = fc.oneof(
     requestId,
   }),
   fc.record({ op: fc.constant('partStop' as const), who, pick: fc.nat(), quantity, requestId }),
+  fc.record({ op: fc.constant('mode' as const), who, mode: fc.constantFrom('real', 'demo') }),
+  fc.record({ op: fc.constant('mode' as const), who, mode: fc.constantFrom('real', 'demo') }),
+  /** the price jumps `offset` and comes back a second later, both before the engine looks */
+  fc.record({ op: fc.constant('spike' as const), offset }),
   fc.record({ op: fc.constant('allStop' as const), who, requestId }),
   fc.record({ op: fc.constant('cancel' as const), who, pick: fc.nat(), requestId }),
 );
@@ -93,14 +100,14 @@ async function world() {
         password: 'Secret123',
         invite_code: 'PROP00',
         identity_status: 'verified' as const,
-        balances: { real: { contract: '3000' } },
+        balances: { real: { contract: '3000' }, demo: { contract: '3000' } },
       },
       {
         email: 'p1@example.com',
         password: 'Secret123',
         invited_by_code: 'PROP00',
         identity_status: 'verified' as const,
-        balances: { real: { contract: '3000' } },
+        balances: { real: { contract: '3000' }, demo: { contract: '3000' } },
       },
     ],
   });
@@ -109,8 +116,8 @@ async function world() {
   return {
     exchange,
     ids,
-    advance: () => {
-      now += 1000;
+    advance: (ms = 1000) => {
+      now += ms;
     },
   };
 }
@@ -148,7 +155,6 @@ function apply(w: Awaited<ReturnType<typeof world>>, action: Step): void {
     case 'price':
       w.advance();
       exchange.market.setPrice(BTC, near(mark, action.offset * 2), exchange.now());
-      contracts.tick();
       return;
     case 'margin': {
       const id = pickOf(positionIds(), action.pick);
@@ -180,6 +186,22 @@ function apply(w: Awaited<ReturnType<typeof world>>, action: Step): void {
         request_id: action.requestId,
       });
       return;
+    case 'mode':
+      exchange.profile.setAccountMode(userId, action.mode);
+      return;
+    case 'spike': {
+      // two whole seconds from now: the spike's, then the price back where it was
+      exchange.market.playPath(
+        BTC,
+        [
+          { price: near(mark, action.offset * 3), after_ms: 100 },
+          { price: mark, after_ms: 100 },
+        ],
+        exchange.now(),
+      );
+      w.advance(3000);
+      return;
+    }
     case 'partStop': {
       const id = pickOf(positionIds(), action.pick);
       if (id === undefined) return;
@@ -206,10 +228,55 @@ function apply(w: Awaited<ReturnType<typeof world>>, action: Step): void {
 /** Every position's figures and every user's frozen balance, summed back from the entries. */
 function reconcile(exchange: Exchange, ids: readonly string[]): void {
   const transactions = exchange.ledger.transactions();
+  const orderModes = new Map<string, string>();
+  for (const userId of ids) {
+    for (const order of exchange.contracts.orderRows(userId)) {
+      orderModes.set(order.order_no, order.account_mode);
+    }
+  }
+  for (const transaction of transactions) {
+    // an order's entries move only the accounts of the order's mode
+    const mode = orderModes.get(transaction.ref_id);
+    if (mode !== undefined) {
+      for (const posting of transaction.postings) {
+        if (!posting.account.startsWith('user:')) continue;
+        expect(
+          posting.account.split(':')[2],
+          `${transaction.ref_id} moves ${posting.account}`,
+        ).toBe(mode);
+      }
+    }
+    // an invite reward is paid on a real order's fee only
+    if (transaction.kind === 'invite_reward') {
+      const orderNo = transaction.ref_id.slice(transaction.ref_id.indexOf('-') + 1);
+      expect(orderModes.get(orderNo), `reward ${transaction.ref_id}`).toBe('real');
+    }
+  }
   for (const userId of ids) {
     const orders = exchange.contracts.orderRows(userId);
-    let expectedFrozen = new Decimal(0);
-    for (const position of exchange.contracts.positionRows(userId)) {
+    const positions = exchange.contracts.positionRows(userId);
+    for (const order of orders) {
+      const position = positions.find((row) => row.id === order.position_id);
+      if (position) expect(order.account_mode, `order ${order.id}`).toBe(position.account_mode);
+    }
+    // the history a user sees is the history of the mode they are on, whole
+    const mode = exchange.users.get(userId).account_mode;
+    const listed = ['open', 'history'].flatMap(
+      (group) =>
+        exchange.contracts.orders(userId, {
+          group: group as 'open' | 'history',
+          page: 1,
+          limit: 1000,
+        }).list,
+    );
+    expect(listed.map((order) => order.id).sort()).toEqual(
+      orders
+        .filter((order) => order.account_mode === mode)
+        .map((order) => order.id)
+        .sort(),
+    );
+    const expectedFrozen = { real: new Decimal(0), demo: new Decimal(0) };
+    for (const position of positions) {
       const refs = new Set([
         `CM${position.id}`,
         ...orders.filter((order) => order.position_id === position.id).map((o) => o.order_no),
@@ -234,13 +301,21 @@ function reconcile(exchange: Exchange, ids: readonly string[]): void {
         new Decimal(position.realized_pnl).toFixed(),
       );
       expect(fees.toFixed(), `fees of ${position.id}`).toBe(new Decimal(position.fees).toFixed());
-      if (open) expectedFrozen = expectedFrozen.plus(position.margin);
-      else expect(position.quantity).toBe('0');
+      if (open) {
+        expectedFrozen[position.account_mode] = expectedFrozen[position.account_mode].plus(
+          position.margin,
+        );
+      } else expect(position.quantity).toBe('0');
     }
-    for (const order of orders) expectedFrozen = expectedFrozen.plus(order.frozen);
-    expect(exchange.ledger.account(userId, 'real', 'contract').frozen.toFixed()).toBe(
-      expectedFrozen.toFixed(),
-    );
+    for (const order of orders) {
+      expectedFrozen[order.account_mode] = expectedFrozen[order.account_mode].plus(order.frozen);
+    }
+    for (const accountMode of ['real', 'demo'] as const) {
+      expect(
+        exchange.ledger.account(userId, accountMode, 'contract').frozen.toFixed(),
+        `${accountMode} frozen of ${userId}`,
+      ).toBe(expectedFrozen[accountMode].toFixed());
+    }
   }
 }
 
@@ -249,6 +324,7 @@ describe('contract trading under random sequences', () => {
     console.log(`fast-check seed ${String(SEED)} (PROPERTY_SEED to replay), ${String(RUNS)} runs`);
     let liquidations = 0;
     let triggers = 0;
+    let demoCloses = 0;
     let autoMargins = 0;
     let done = 0;
     let refused = 0;
@@ -279,16 +355,18 @@ describe('contract trading under random sequences', () => {
           for (const order of exchange.contracts.orderRows(userId)) {
             if (order.source === 'liquidation') liquidations += 1;
             if (order.source === 'take_profit' || order.source === 'stop_loss') triggers += 1;
+            if (order.source !== 'user' && order.account_mode === 'demo') demoCloses += 1;
           }
         }
       }),
       { seed: SEED, numRuns: RUNS },
     );
     console.log(
-      `${String(done)} steps done, ${String(refused)} refused; ${String(liquidations)} liquidations, ${String(triggers)} TP/SL closes, ${String(autoMargins)} margin moves`,
+      `${String(done)} steps done, ${String(refused)} refused; ${String(liquidations)} liquidations, ${String(triggers)} TP/SL closes, ${String(autoMargins)} margin moves, ${String(demoCloses)} engine-made demo closes`,
     );
     // the generator reaches what it is meant to test
     expect(liquidations).toBeGreaterThan(0);
     expect(triggers).toBeGreaterThan(0);
+    expect(demoCloses).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -51,7 +51,6 @@ async function world() {
   /** the BTC price from now on (the mark; the ask and bid are 0.001 % either side) */
   const price = (value: string) => {
     exchange.market.setPrice(BTC, value, exchange.now());
-    contracts.tick();
   };
   const balance = (account: string) => exchange.ledger.balance(account).toFixed();
   const contract = (userId: string) => exchange.ledger.account(userId, 'real', 'contract');

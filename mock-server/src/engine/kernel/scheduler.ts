@@ -1,4 +1,4 @@
-import BTree from 'sorted-btree';
+import { BTree } from './btree.ts';
 
 /** Work a domain wants done at a moment of the simulated clock. */
 export type DueWork = (at: number) => void;
