@@ -11,7 +11,9 @@
 //   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it;
 //   lighthouse  Lighthouse's mobile audit of the login, home and market screens as `npm start`
 //           serves them (lighthouse.ts);
-//   fanout  one Data24h push to 1 000 sockets: delivered, lost, latency (fanout.ts).
+//   fanout  one Data24h push to 1 000 sockets: delivered, lost, latency (fanout.ts);
+//   engine  the engine's time with 10 000 open positions with TP/SL: engine time per price
+//           update, RSS, and 10 000 items due in one simulated second (engine.ts).
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507; the mocks
 // of the lighthouse and fanout parts listen on BENCH_PORT + 10 and + 11), BENCH_RUNS (chart runs
@@ -35,6 +37,7 @@ import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
 import { toolTexts } from '@bourse/web/build/tool-texts';
 import { loginRouteReport } from '../bundle-report.mjs';
+import { engineLines, enginePart, type EngineResult } from './engine.ts';
 import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
 import {
   devtoolsPort,
@@ -64,7 +67,7 @@ const BUDGET = { loginKb: 120, tickP95Ms: 16, longTaskMs: 50 } as const;
 
 // ---- which parts run ------------------------------------------------------------------------
 
-const PARTS = ['bundle', 'chart', 'market', 'contract', 'lighthouse', 'fanout'] as const;
+const PARTS = ['bundle', 'chart', 'market', 'contract', 'lighthouse', 'fanout', 'engine'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts asked for (all when unset); an unknown name stops the run. */
@@ -336,6 +339,7 @@ interface Report {
   readonly contract?: ContractReport;
   readonly lighthouse?: LighthouseResult;
   readonly fanout?: FanoutResult;
+  readonly engine?: EngineResult;
 }
 
 function gitCommit(): string {
@@ -425,6 +429,7 @@ function markdown(report: Report): string {
     ...(report.contract ? contractLines(report.contract) : []),
     ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
     ...(report.fanout ? fanoutLines(report.fanout) : []),
+    ...(report.engine ? ['', ...engineLines(report.engine)] : []),
   ];
   return lines.join('\n');
 }
@@ -494,6 +499,7 @@ async function main(): Promise<void> {
         })
       : undefined;
     const fanout = runs('fanout') ? await fanoutPart(PORT + 11) : undefined;
+    const engine = runs('engine') ? await enginePart() : undefined;
 
     const report: Report = {
       date: new Date().toISOString(),
@@ -510,6 +516,7 @@ async function main(): Promise<void> {
       ...(run?.contract && { contract: contractReport(run.contract) }),
       ...(lighthouse && { lighthouse }),
       ...(fanout && { fanout }),
+      ...(engine && { engine }),
     };
 
     mkdirSync(reportsDir, { recursive: true });

@@ -37,6 +37,7 @@ import type { Users } from '../users/users.ts';
 import type { ContractOrderRow, PositionRow } from './types.ts';
 import type { TriggerBooks } from './triggers.ts';
 import { Emitter } from '../kernel/emitter.ts';
+import { OpenRows } from './open-rows.ts';
 
 /** What the contract engine tells the outside (the socket) about. */
 export type ContractsEvent =
@@ -93,6 +94,8 @@ export const nonZero = (postings: readonly PostingInput[]): PostingInput[] =>
  */
 export class ContractsCore {
   readonly events = new Emitter<ContractsEvent>();
+  /** the open orders and positions, indexed */
+  readonly rows = new OpenRows();
 
   constructor(
     readonly ctx: StateStore,
@@ -114,18 +117,21 @@ export class ContractsCore {
 
   /** an order changed: its owner hears of it, and its limit's level is kept */
   publishOrder(row: ContractOrderRow): void {
+    this.rows.trackOrder(row);
     this.books.trackOrder(row);
     this.emit({ type: 'order', userId: row.user_id, order: this.orderView(row) });
   }
 
   /** a position changed: its owner hears of it, and its levels are kept */
   publishPosition(row: PositionRow): void {
+    this.rows.trackPosition(row);
     this.books.trackPosition(row);
     this.emit({ type: 'position', userId: row.user_id, position: this.positionView(row) });
   }
 
   /** a position closed: its owner hears of it, and its levels go */
   publishClosed(row: PositionRow): void {
+    this.rows.trackPosition(row);
     this.books.trackPosition(row);
     this.emit({ type: 'position', userId: row.user_id, position: { id: row.id, closed: true } });
   }
@@ -152,12 +158,8 @@ export class ContractsCore {
   }
 
   openPositions(userId?: string, mode?: AccountMode): PositionRow[] {
-    return this.data.positions.filter(
-      (row) =>
-        row.closed_at === null &&
-        (userId === undefined || row.user_id === userId) &&
-        (mode === undefined || row.account_mode === mode),
-    );
+    const rows = this.rows.openPositions(userId);
+    return mode === undefined ? rows : rows.filter((row) => row.account_mode === mode);
   }
 
   findPosition(
@@ -180,8 +182,8 @@ export class ContractsCore {
 
   /** The quantity of a position that resting closing orders have not already taken. */
   closable(row: PositionRow): Decimal {
-    const resting = this.data.orders
-      .filter((order) => order.position_id === row.id && order.reduce_only && this.isOpen(order))
+    const resting = this.rows
+      .restingCloses(row.id)
       .reduce((sum, order) => sum.plus(order.quantity), ZERO);
     return Decimal.max(ZERO, new D(row.quantity).minus(resting));
   }

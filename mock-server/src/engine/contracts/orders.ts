@@ -138,15 +138,16 @@ export class Orders {
     const held = this.core.findPosition(user.user_id, mode, body.symbol_id, direction);
     const otherLeverage =
       held?.leverage ??
-      this.core.data.orders.find(
-        (order) =>
-          order.user_id === user.user_id &&
-          order.account_mode === mode &&
-          order.symbol_id === body.symbol_id &&
-          !order.reduce_only &&
-          order.side === body.side &&
-          this.core.isOpen(order),
-      )?.leverage;
+      this.core.rows
+        .openOrders()
+        .find(
+          (order) =>
+            order.user_id === user.user_id &&
+            order.account_mode === mode &&
+            order.symbol_id === body.symbol_id &&
+            !order.reduce_only &&
+            order.side === body.side,
+        )?.leverage;
     if (otherLeverage !== undefined && otherLeverage !== leverage.value) {
       throw new EngineError('refused', 'leverage_mismatch', { leverage: otherLeverage });
     }
@@ -266,9 +267,11 @@ export class Orders {
   cancelOrder(userId: string, body: { order_id: string; request_id: string }): ContractOrder {
     return this.core.write(userId, 'cancelOrder', body, () => {
       const mode = this.core.users.get(userId).account_mode;
-      const order = this.core.data.orders.find(
-        (row) => row.id === body.order_id && row.user_id === userId && row.account_mode === mode,
-      );
+      // an open order is indexed; one that is not (to say why it cannot go) is looked for
+      const found =
+        this.core.rows.order(body.order_id) ??
+        this.core.data.orders.find((row) => row.id === body.order_id);
+      const order = found?.user_id === userId && found.account_mode === mode ? found : undefined;
       if (!order) throw new EngineError('not_found', 'order_not_found');
       if (!this.core.isOpen(order)) throw new EngineError('refused', 'order_not_open');
       const frozen = new D(order.frozen);
@@ -289,9 +292,7 @@ export class Orders {
       const view = this.core.orderView(order);
       this.core.publishOrder(order);
       const position =
-        order.position_id === null
-          ? undefined
-          : this.core.openPositions().find((row) => row.id === order.position_id);
+        order.position_id === null ? undefined : this.core.rows.position(order.position_id);
       if (position) this.core.publishPosition(position);
       return view;
     });
@@ -341,8 +342,8 @@ export class Orders {
       targets.forEach((position, index) => {
         const quote = quotes[index];
         if (!quote) return;
-        for (const order of this.core.data.orders) {
-          if (order.position_id === position.id && order.reduce_only && this.core.isOpen(order)) {
+        for (const order of this.core.rows.restingCloses(position.id)) {
+          {
             order.status = 'cancelled';
             order.updated_at = this.core.ctx.now();
             this.core.publishOrder(order);

@@ -169,7 +169,8 @@ export class Positions {
         { account: available, amount: shortfall, kind: 'liquidation' },
       ]),
     });
-    if (!given || !this.core.data.orders.includes(order)) {
+    // a resting close is in the state already; an order made now (or crossing at once) is not
+    if (!given || this.core.rows.order(order.id) !== order) {
       this.core.data.next_order_id = Math.max(this.core.data.next_order_id, Number(order.id) + 1);
       this.core.data.orders.push(order);
     }
@@ -203,8 +204,7 @@ export class Positions {
     const now = this.core.ctx.now();
     position.closed_at = now;
     position.quantity = '0';
-    for (const order of this.core.data.orders) {
-      if (order.position_id !== position.id) continue;
+    for (const order of this.core.rows.ordersOf(position.id)) {
       if (order.reduce_only && this.core.isOpen(order)) {
         order.status = 'cancelled';
         order.updated_at = now;
@@ -301,8 +301,8 @@ export class Positions {
   }
 
   cancelResting(position: PositionRow): void {
-    for (const order of this.core.data.orders) {
-      if (order.position_id === position.id && order.reduce_only && this.core.isOpen(order)) {
+    for (const order of this.core.rows.restingCloses(position.id)) {
+      {
         order.status = 'cancelled';
         order.updated_at = this.core.ctx.now();
         this.core.ctx.changed();

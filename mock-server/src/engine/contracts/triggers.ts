@@ -215,18 +215,16 @@ export class Triggers implements PriceWatcher {
   reload(): void {
     const books = this.core.books;
     books.clear();
-    for (const order of this.core.data.orders) {
-      if (this.core.isOpen(order)) books.trackOrder(order);
-    }
+    this.core.rows.rebuild(this.core.data);
+    for (const order of this.core.rows.openOrders()) books.trackOrder(order);
     for (const position of this.core.openPositions()) books.trackPosition(position);
   }
 
   onPrice(symbolId: string, _at: number): void {
     const quote = this.core.quote(symbolId);
     const reached = this.core.books.reached(symbolId, Number(quote.last));
-    const data = this.core.data;
     for (const id of reached.orders) {
-      const order = data.orders.find((row) => row.id === id);
+      const order = this.core.rows.order(id);
       if (!order || order.price === null || !this.core.isOpen(order) || !quote.open) continue;
       const taker = takerPrice(quote, order.side);
       const crossed =
@@ -236,7 +234,8 @@ export class Triggers implements PriceWatcher {
         this.positions.fillOpen(order, order.price);
         continue;
       }
-      const position = data.positions.find((row) => row.id === order.position_id);
+      const position =
+        order.position_id === null ? undefined : this.core.rows.position(order.position_id);
       if (!position || position.closed_at !== null || new D(order.quantity).gt(position.quantity)) {
         order.status = 'cancelled';
         order.updated_at = this.core.ctx.now();
@@ -247,7 +246,7 @@ export class Triggers implements PriceWatcher {
       this.positions.close(position, new D(order.quantity), order.price, 'user', order);
     }
     for (const id of reached.positions) {
-      const position = data.positions.find((row) => row.id === id);
+      const position = this.core.rows.position(id);
       if (!position || position.closed_at !== null) continue;
       this.settle(position);
     }
