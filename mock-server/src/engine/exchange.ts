@@ -109,7 +109,7 @@ export class Exchange {
     const payouts = new PayoutTargets(store, users);
     // eslint-disable-next-line prefer-const -- funds and contracts each need the other
     let contracts: Contracts;
-    const funds = new Funds(store, users, payouts, ledger, requests, hasher, {
+    const funds = new Funds(store, this.time, users, payouts, ledger, requests, hasher, {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
       unrealizedPnl: (userId, mode) => contracts.unrealizedPnl(userId, mode),
@@ -154,6 +154,7 @@ export class Exchange {
   private reschedule(): void {
     this.time.reset();
     this.domains.contracts.reload();
+    this.domains.funds.reschedule(this.time);
   }
 
   /** Starts the engine's own timer: due work and watched prices settle as the clock runs. */

@@ -1,0 +1,174 @@
+/**
+ * Deposits without HTTP: declared against a ready account, decided by the review (by hand, or
+ * automatically on the engine's time, whichever comes first, once), cancelled while waiting,
+ * and a bank deposit's proof image.
+ */
+import { describe, expect, it } from 'vitest';
+import { refusalOf, START } from '../testing.ts';
+import type { DepositInput } from './deposits.ts';
+import { fundsWorld } from './testing.ts';
+
+const REVIEW = 60_000;
+const usdt = (request_id: string, amount = '100'): DepositInput => ({
+  request_id,
+  method: 'usdt',
+  network: 'TRC20',
+  amount,
+  currency: 'USDT',
+  tx_hash: 'ab'.repeat(32),
+  remark: '',
+});
+
+async function depositWorld(autoReviewMs: number | null = REVIEW) {
+  const setup = await fundsWorld({ autoReviewMs, depositAccountDelayMs: 0 });
+  setup.funds.depositAccount(setup.ann, 'usdt');
+  const real = () => setup.world.ledger.account(setup.ann, 'real', 'fund').available.toFixed();
+  return { ...setup, real };
+}
+
+describe('a deposit', () => {
+  it('is refused while its exclusive account is being obtained, and keeps nothing', async () => {
+    const { world, funds, ann } = await fundsWorld({ depositAccountDelayMs: 3000 });
+    funds.depositAccount(ann, 'usdt');
+    expect(refusalOf(() => funds.addDeposit(ann, usdt('deposit-early-0001')))).toMatchObject({
+      kind: 'refused',
+      key: 'deposit_account_pending',
+    });
+    expect(world.state.deposits).toEqual([]);
+    world.pass(3000);
+    expect(funds.addDeposit(ann, usdt('deposit-early-0001')).status).toBe('reviewing');
+  });
+
+  it('is approved by the automatic review at its due moment, credited once', async () => {
+    const { world, funds, ann, real, pushes } = await depositWorld();
+    const made = funds.addDeposit(ann, usdt('deposit-auto-00001'));
+    expect(made).toMatchObject({ status: 'reviewing', created_at: START, reviewed_at: null });
+    expect(made).not.toHaveProperty('auto_review_at');
+    world.pass(REVIEW - 1);
+    expect(real()).toBe('1000');
+    world.pass(1);
+    const [approved] = funds.deposits(ann, { page: 1, limit: 5 }).list;
+    expect(approved).toMatchObject({
+      status: 'approved',
+      credited_amount: '100.00',
+      reviewed_at: START + REVIEW,
+    });
+    expect(pushes()).toEqual([{ kind: 'deposit', record: approved }]);
+    world.pass(REVIEW * 10);
+    expect(real()).toBe('1100');
+    expect(pushes()).toHaveLength(1);
+    world.ledger.check();
+  });
+
+  it('decided by hand before its automatic review is not decided again when that falls due', async () => {
+    const { world, funds, ann, real, pushes } = await depositWorld();
+    const rejected = funds.addDeposit(ann, usdt('deposit-race-00001'));
+    const approved = funds.addDeposit(ann, usdt('deposit-race-00002', '50'));
+    world.pass(REVIEW - 1);
+    funds.decideDeposit(rejected.id, false, 'No such transaction');
+    funds.decideDeposit(approved.id, true);
+    world.pass(REVIEW);
+    expect(funds.deposits(ann, { page: 1, limit: 5 }).list).toMatchObject([
+      { id: approved.id, status: 'approved', reviewed_at: START + REVIEW - 1 },
+      { id: rejected.id, status: 'rejected', reject_reason: 'No such transaction' },
+    ]);
+    expect(real()).toBe('1050');
+    expect(pushes()).toHaveLength(2);
+    expect(refusalOf(() => funds.decideDeposit(rejected.id, true))).toMatchObject({
+      key: 'deposit_decided',
+    });
+  });
+
+  it('cancelled by its maker is never reviewed; the cancel replays by request id', async () => {
+    const { world, funds, ann, real, pushes } = await depositWorld();
+    const made = funds.addDeposit(ann, usdt('deposit-cancel-0001'));
+    world.pass(1000);
+    const cancel = { id: made.id, request_id: 'deposit-cancel-0002' };
+    const cancelled = funds.cancelDeposit(ann, cancel);
+    expect(cancelled).toMatchObject({ status: 'cancelled', reviewed_at: START + 1000 });
+    world.pass(REVIEW);
+    expect(funds.cancelDeposit(ann, cancel)).toEqual(cancelled);
+    expect(funds.deposits(ann, { status: 'cancelled', page: 1, limit: 5 }).total).toBe(1);
+    expect(real()).toBe('1000');
+    expect(pushes()).toEqual([]);
+    expect(
+      refusalOf(() => funds.cancelDeposit(ann, { id: made.id, request_id: 'deposit-cancel-0003' })),
+    ).toMatchObject({ key: 'deposit_decided' });
+  });
+
+  it('waits for a hand when reviews are not automatic', async () => {
+    const { world, funds, ann, real } = await depositWorld(null);
+    const made = funds.addDeposit(ann, usdt('deposit-hand-00001'));
+    world.pass(86_400_000);
+    expect(funds.deposits(ann, { page: 1, limit: 1 }).list[0]?.status).toBe('reviewing');
+    expect(world.time.scheduler.size).toBe(0);
+    funds.decideDeposit(made.id, true);
+    expect(real()).toBe('1100');
+  });
+});
+
+describe('bank deposit proof images', () => {
+  // a real 1×1 PNG, and the first bytes of a JPEG and a WebP
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+  const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L', 'latin1');
+  const dataUrl = (type: string, bytes: Buffer) =>
+    `data:${type};base64,${bytes.toString('base64')}`;
+
+  const bankDeposit = async () => {
+    const setup = await fundsWorld();
+    setup.funds.readyDepositAccount(setup.ann, 'bank');
+    const declare = (image: string, id = 'bank-proof-intent-01') =>
+      setup.funds.addDeposit(setup.ann, {
+        request_id: id,
+        method: 'bank',
+        amount: '100',
+        currency: 'USD',
+        tx_hash: '',
+        proof_image: image,
+        remark: '',
+      });
+    return { ...setup, declare };
+  };
+
+  it('keeps the image under an unguessable path and gives back its bytes and type', async () => {
+    const { world, funds, declare } = await bankDeposit();
+    const first = declare(dataUrl('image/png', PNG));
+    const second = declare(dataUrl('image/jpeg', JPEG), 'bank-proof-intent-02');
+    const third = declare(dataUrl('image/webp', WEBP), 'bank-proof-intent-03');
+    expect(first.proof_image).toMatch(/^\/uploads\/deposits\/[A-Za-z0-9_-]{24}\.png$/);
+    expect(second.proof_image).toMatch(/\.jpg$/);
+    expect(third.proof_image).toMatch(/\.webp$/);
+    // not the deposit's number: nothing to count through
+    expect(first.proof_image).not.toContain(`/${first.id}.`);
+    const file = first.proof_image.split('/').at(-1) ?? '';
+    const kept = funds.depositProof(file);
+    expect(kept?.contentType).toBe('image/png');
+    expect(Buffer.from(kept?.bytes ?? []).equals(PNG)).toBe(true);
+    expect(funds.depositProof(file.replace('.png', '.jpg'))).toBeNull();
+    expect(funds.depositProof('AAAAAAAAAAAAAAAAAAAAAAAA.png')).toBeNull();
+    // a repeat of the same intent replays the deposit and keeps no second image
+    const uploads = Object.keys(world.state.uploads).length;
+    expect(declare(dataUrl('image/png', PNG))).toEqual(first);
+    expect(Object.keys(world.state.uploads)).toHaveLength(uploads);
+  });
+
+  it('refuses an image that is not the JPEG, PNG or WebP it says, or too large, and keeps nothing', async () => {
+    const { world, declare } = await bankDeposit();
+    const refusals = [
+      dataUrl('image/jpeg', PNG),
+      dataUrl('image/png', Buffer.from('GIF89a not a png at all')),
+      dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(512 * 1024)])),
+    ].map((image, i) => refusalOf(() => declare(image, `bank-proof-refused-${String(i)}`)));
+    expect(refusals).toMatchObject([
+      { kind: 'invalid', key: 'image_type_invalid', params: { field: 'proof_image' } },
+      { kind: 'invalid', key: 'image_type_invalid' },
+      { kind: 'invalid', key: 'image_too_large', params: { field: 'proof_image', max: '512' } },
+    ]);
+    expect(world.state.uploads).toEqual({});
+    expect(world.state.deposits).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+/** Transfers and the demo top-up without HTTP: one ledger transaction each, once per request id. */
+import { describe, expect, it } from 'vitest';
+import { refusalOf, START } from '../testing.ts';
+import { fundsWorld } from './testing.ts';
+
+describe('a transfer', () => {
+  it('moves money between the current mode’s accounts, once per request id', async () => {
+    const { world, funds, ann } = await fundsWorld();
+    const body = {
+      from: 'fund',
+      to: 'contract',
+      amount: '250',
+      request_id: 'transfer-0001',
+    } as const;
+    const moved = funds.transfer(ann, body);
+    expect(moved.transfer_id).toMatch(/^TF20261123093000\d+$/);
+    expect([moved.from.available, moved.to.available]).toEqual(['750.00', '250.00']);
+    const transactions = world.ledger.transactions().length;
+    expect(funds.transfer(ann, body)).toEqual(moved);
+    expect(world.ledger.transactions()).toHaveLength(transactions);
+    expect(refusalOf(() => funds.transfer(ann, { ...body, amount: '1' }))).toMatchObject({
+      kind: 'conflict',
+    });
+    world.ledger.check();
+  });
+
+  it('refused for want of money moves nothing and takes no number', async () => {
+    const { world, funds, ann } = await fundsWorld();
+    const next = world.state.next_funds_id;
+    const body = {
+      from: 'fund',
+      to: 'option',
+      amount: '1000.01',
+      request_id: 'transfer-0002',
+    } as const;
+    expect(refusalOf(() => funds.transfer(ann, body))).toMatchObject({
+      key: 'balance_insufficient',
+    });
+    expect(world.state.next_funds_id).toBe(next);
+    expect(funds.transfer(ann, { ...body, amount: '1000' }).transfer_id).toBe(
+      `TF${new Date(START).toISOString().replace(/\D/g, '').slice(0, 14)}${String(next)}`,
+    );
+  });
+});
+
+describe('the demo top-up', () => {
+  it('is refused on the real account and moves nothing; the same intent succeeds on demo, once', async () => {
+    const { world, funds, ann } = await fundsWorld();
+    const body = { amount: '500', request_id: 'topup-intent-000001' };
+    const before = world.ledger.transactions().length;
+    expect(refusalOf(() => funds.demoTopUp(ann, body))).toMatchObject({
+      kind: 'refused',
+      key: 'demo_top_up_real',
+    });
+    expect(world.ledger.transactions()).toHaveLength(before);
+
+    world.users.get(ann).account_mode = 'demo';
+    const topped = funds.demoTopUp(ann, body);
+    expect(topped.balance.available).toBe('10500.00');
+    // a retry arriving after a switch back to real replays the top-up, and moves nothing more
+    world.users.get(ann).account_mode = 'real';
+    expect(funds.demoTopUp(ann, body)).toEqual(topped);
+    expect(world.ledger.account(ann, 'demo', 'fund').available.toFixed()).toBe('10500');
+    expect(world.ledger.account(ann, 'real', 'fund').available.toFixed()).toBe('1000');
+  });
+});
