@@ -135,8 +135,6 @@ export function controlRoutes(
     else if (body.action === 'resume') exchange.clock.resume();
     else exchange.clock.advance(body.ms);
     exchange.changed();
-    // what waited on the clock (deposit accounts, automatic reviews) happens now
-    exchange.funds.tick();
     options.marketMoved?.();
     return { now: exchange.now(), frozen: exchange.clock.frozen };
   });

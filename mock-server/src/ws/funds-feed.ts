@@ -1,9 +1,6 @@
 import type { Exchange } from '../engine/exchange.ts';
 import type { SocketGateway } from './gateway.ts';
 
-/** How often what waits on the clock (deposit accounts, automatic reviews) is looked at, ms. */
-const TICK_MS = 500;
-
 /**
  * The private money pushes: `Balance` to a user whose accounts moved, `Funds` when a review decided
  * a deposit or withdrawal, `Notice` when an exclusive deposit account is ready. Pushes go out on
@@ -21,7 +18,7 @@ export function fundsFeed(exchange: Exchange, gateway: SocketGateway): () => voi
     }
     moved.clear();
   };
-  exchange.ledger.onCommit((transactions) => {
+  const stopCommits = exchange.ledger.onCommit((transactions) => {
     for (const transaction of transactions) {
       // a new user's opening balances: nobody can be listening for them yet
       if (transaction.ref_id.startsWith('open-')) continue;
@@ -35,17 +32,14 @@ export function fundsFeed(exchange: Exchange, gateway: SocketGateway): () => voi
       setImmediate(flush);
     }
   });
-  exchange.funds.onEvent((event) => {
+  const stopFunds = exchange.funds.onEvent((event) => {
     setImmediate(() => {
       if (event.type === 'funds') gateway.pushToUser(event.userId, 'Funds', event.push);
       else gateway.pushToUser(event.userId, 'Notice', event.notice);
     });
   });
-  const timer = setInterval(() => {
-    exchange.funds.tick();
-  }, TICK_MS);
-  timer.unref();
   return () => {
-    clearInterval(timer);
+    stopCommits();
+    stopFunds();
   };
 }

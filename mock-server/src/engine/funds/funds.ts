@@ -73,8 +73,9 @@ export class Funds {
     this.teamOf = new Team(store, users, ledger);
   }
 
-  onEvent(listener: (event: FundsEvent) => void): void {
-    this.events.on(listener);
+  /** Calls `listener` on every push-worthy change; returns stop. */
+  onEvent(listener: (event: FundsEvent) => void): () => void {
+    return this.events.on(listener);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AccountMode, FlowKind } from '@bourse/protocol';
+import { Emitter } from '../kernel/emitter.ts';
 import Decimal from 'decimal.js';
 import { EngineError } from '../errors.ts';
 import type { LedgerTransaction, MockState, StateStore } from '../state.ts';
@@ -69,13 +70,13 @@ export class LedgerInconsistency extends Error {
  */
 export class Ledger {
   private view: View | null = null;
-  private readonly listeners: ((transactions: readonly LedgerTransaction[]) => void)[] = [];
+  private readonly commits = new Emitter<readonly LedgerTransaction[]>();
 
   constructor(private readonly ctx: StateStore) {}
 
-  /** Calls `listener` after every commit, with the transactions it made. */
-  onCommit(listener: (transactions: readonly LedgerTransaction[]) => void): void {
-    this.listeners.push(listener);
+  /** Calls `listener` after every commit, with the transactions it made; returns stop. */
+  onCommit(listener: (transactions: readonly LedgerTransaction[]) => void): () => void {
+    return this.commits.on(listener);
   }
 
   balance(account: string): Decimal {
@@ -156,7 +157,7 @@ export class Ledger {
     }
     view.applied = state.ledger.transactions.length;
     this.ctx.changed();
-    for (const listener of this.listeners) listener(made);
+    this.commits.emit(made);
     return made;
   }
 
