@@ -10,7 +10,11 @@ import prettier from 'eslint-config-prettier';
  * and none of the mock's wire layers; from the protocol it takes types only, the domain's
  * published vocabulary (a ticker, a candle, a language), so nothing is defined twice. Reply codes,
  * schemas, the envelope and wire config belong to routes/ and plugins/, which map the engine's
- * own errors (engine/errors.ts) onto the wire.
+ * own errors (engine/errors.ts) onto the wire. That holds for every entry of the package
+ * (`@bourse/protocol/envelope`, `/schemas`, `/config`, `/endpoints/<domain>`…), not only its root,
+ * with one exception: `@bourse/protocol/wallet-address`, the TRC20 and ERC20 address encodings and
+ * checksums. Those are the networks' rules, not the wire's: the engine makes deposit addresses
+ * and checks payout addresses with the very code the bind-USDT page checks them with.
  */
 const engineLayers = [
   {
@@ -22,6 +26,8 @@ const engineLayers = [
     message: 'The engine does not know the layers that serve it.',
   },
 ];
+const TYPES_ONLY =
+  'The engine takes only types from the protocol (`import type`), from its root and every subpath; codes, schemas and config are the routes’ (pass a value in as an option).';
 const engineBoundary = [
   {
     files: ['mock-server/src/engine/**/*.ts'],
@@ -29,15 +35,15 @@ const engineBoundary = [
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [{ name: '@bourse/protocol', allowTypeImports: true, message: TYPES_ONLY }],
+          patterns: [
+            ...engineLayers,
             {
-              name: '@bourse/protocol',
+              regex: '^@bourse/protocol/(?!wallet-address$)',
               allowTypeImports: true,
-              message:
-                'The engine takes only types from the protocol (`import type`); codes, schemas and config are the routes’ (pass a value in as an option).',
+              message: TYPES_ONLY,
             },
           ],
-          patterns: engineLayers,
         },
       ],
     },
