@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import effector from 'eslint-plugin-effector';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
 
 /**
  * Where the mock's engine ends (mock-server/src/engine): it is the exchange, not a server, so a
@@ -10,7 +11,11 @@ import prettier from 'eslint-config-prettier';
  * and none of the mock's wire layers; from the protocol it takes types only, the domain's
  * published vocabulary (a ticker, a candle, a language), so nothing is defined twice. Reply codes,
  * schemas, the envelope and wire config belong to routes/ and plugins/, which map the engine's
- * own errors (engine/errors.ts) onto the wire.
+ * own errors (engine/errors.ts) onto the wire. That holds for every entry of the package
+ * (`@bourse/protocol/envelope`, `/schemas`, `/config`, `/endpoints/<domain>`…), not only its root,
+ * with one exception: `@bourse/protocol/wallet-address`, the TRC20 and ERC20 address encodings and
+ * checksums. Those are the networks' rules, not the wire's: the engine makes deposit addresses
+ * and checks payout addresses with the very code the bind-USDT page checks them with.
  */
 const engineLayers = [
   {
@@ -22,6 +27,8 @@ const engineLayers = [
     message: 'The engine does not know the layers that serve it.',
   },
 ];
+const TYPES_ONLY =
+  'The engine takes only types from the protocol (`import type`), from its root and every subpath; codes, schemas and config are the routes’ (pass a value in as an option).';
 const engineBoundary = [
   {
     files: ['mock-server/src/engine/**/*.ts'],
@@ -29,15 +36,15 @@ const engineBoundary = [
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [{ name: '@bourse/protocol', allowTypeImports: true, message: TYPES_ONLY }],
+          patterns: [
+            ...engineLayers,
             {
-              name: '@bourse/protocol',
+              regex: '^@bourse/protocol/(?!wallet-address$)',
               allowTypeImports: true,
-              message:
-                'The engine takes only types from the protocol (`import type`); codes, schemas and config are the routes’ (pass a value in as an option).',
+              message: TYPES_ONLY,
             },
           ],
-          patterns: engineLayers,
         },
       ],
     },
@@ -65,6 +72,13 @@ const INTO_ANOTHER_WORKSPACE = {
   message: 'Use another workspace through its package name and exports, not a relative path.',
 };
 
+/** The web's slices through its package `exports`, as its aliases reach them: the index only. */
+const INTO_A_WEB_SLICE = {
+  regex: String.raw`^@bourse/web/((entities|features|pages)/[^/]+|shared/[^/]+/[^/]+)/`,
+  message:
+    'Import a web slice through its public index (@bourse/web/pages/quotes), not its insides.',
+};
+
 /** The web app and the mock exchange stand apart: only the wire connects them. */
 const MOCK_SERVER_FROM_WEB = {
   regex: '^@bourse/mock-server(/|$)',
@@ -77,30 +91,88 @@ const WEB_FROM_MOCK_SERVER = {
 };
 
 /**
- * What each layer of web/src may not import: app → pages → features → entities → shared, and
- * a page never opens another page's insides (links go through the router).
+ * The layers above each layer of web/src, which it may not import: app → pages → features →
+ * entities → shared.
  */
-const FORBIDDEN_LAYERS = {
+const LAYERS_ABOVE = {
   app: [],
-  pages: ['pages'],
+  pages: [],
   features: ['pages'],
   entities: ['features', 'pages'],
   shared: ['entities', 'features', 'pages'],
 };
 
+/**
+ * Same-layer imports: a slice never imports another slice of its own layer (Feature-Sliced
+ * Design's rule). What two pages or two features share goes down a layer. Entities alone may
+ * cross, because business entities refer to each other (a position's figures need the market's
+ * live price): entity A offers entity B an API of its own, `#entities/A/@x/B` (the folder
+ * `@x/B/index.ts` in A), which only code in entities/B may import.
+ */
+const SAME_LAYER = {
+  pages: 'A page imports no other page: what two screens share goes down a layer.',
+  features: 'A feature imports no other feature: what two features share goes down a layer.',
+  entities:
+    'An entity imports no other entity, except through the cross-import API that entity keeps for it (`#entities/<other>/@x/<this entity>`); what two entities share goes down to shared.',
+};
+
+/** The slices of a layer of web/src, one per folder. */
+const slicesOf = (layer) =>
+  readdirSync(new URL(`./web/src/${layer}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Deep imports: a slice is imported through its public index (`#entities/market`), never a file
+ * or folder inside it, which package.json `imports` would otherwise resolve. Two entries beside
+ * the index are public: `testing` (test helpers, for tests only: see below) and, for entities,
+ * `@x/<entity>` (checked by the same-layer rule). Shared has no slices: each segment has an index
+ * (`#shared/ui`), and a folder with an index inside a segment is an entry of its own
+ * (`#shared/ui/toast`), so that what only some screens use stays out of the first chunk; nothing
+ * deeper.
+ */
+const deepImports = (layer) => [
+  {
+    regex: String.raw`^#(entities|features|pages)/[^/]+/(?!testing$${layer === 'entities' ? '|@x/[^/]+$' : ''})`,
+    message:
+      'Import a slice through its public index (#entities/market), never a file or folder inside it.',
+  },
+  {
+    regex: String.raw`^#shared/[^/]+/[^/]+/`,
+    message:
+      'Import shared code through its segment (#shared/ui) or an entry of it (#shared/ui/toast).',
+  },
+];
+
 /** How deep below its slice's folder a file may sit and still be checked for climbing out. */
 const DEEPEST_FOLDER = 6;
 
 /**
- * One config object per layer and per depth below the slice's folder (web/src/app, or
- * web/src/<layer>/<slice>): a file `depth` folders down may climb `depth` times, never more.
- * Flat config keeps only the last matching object's options for a rule, hence one object
- * with every pattern for each set of files.
+ * The same patterns for `import()`: no-restricted-imports reads static imports and re-exports
+ * only. A selector's regex cannot hold a slash, hence \x2F.
+ */
+const dynamicImports = (patterns) =>
+  patterns.map(({ regex, message }) => ({
+    selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', String.raw`\x2F`)}/]`,
+    message,
+  }));
+
+/**
+ * One config object per slice folder (web/src/app, web/src/<layer>/*, and each entity by name,
+ * whose allowed cross-imports name it) and per depth below it: a file `depth` folders down may
+ * climb `depth` times, never more. Flat config keeps only the last matching object's options for
+ * a rule, hence one object with every pattern for each set of files.
  */
 function webLayerRules() {
-  return Object.entries(FORBIDDEN_LAYERS).flatMap(([layer, forbidden]) =>
+  const sliceFolders = Object.keys(LAYERS_ABOVE).flatMap((layer) =>
+    layer === 'app'
+      ? [{ layer, folder: 'web/src/app/' }]
+      : layer === 'entities'
+        ? slicesOf(layer).map((slice) => ({ layer, slice, folder: `web/src/${layer}/${slice}/` }))
+        : [{ layer, folder: `web/src/${layer}/*/` }],
+  );
+  return sliceFolders.flatMap(({ layer, slice, folder }) =>
     Array.from({ length: DEEPEST_FOLDER + 1 }, (_, depth) => {
-      const sliceFolder = layer === 'app' ? 'web/src/app/' : `web/src/${layer}/*/`;
       // The deepest object also takes every file further down (`**` matches zero folders too).
       const below = '*/'.repeat(depth) + (depth === DEEPEST_FOLDER ? '**/' : '');
       const patterns = [
@@ -109,19 +181,30 @@ function webLayerRules() {
           regex: String.raw`^(\.\./){${String(depth)}}\.\.(/|$)`,
           message: `A relative import stays inside its slice: reach another through its alias (#shared/…, #entities/…).`,
         },
+        ...deepImports(layer),
       ];
-      if (forbidden.length > 0) {
+      const above = LAYERS_ABOVE[layer];
+      if (above.length > 0) {
         patterns.push({
-          regex: `^#(${forbidden.join('|')})(/|$)`,
-          message:
-            layer === 'pages'
-              ? 'A page imports no other page: what two screens share goes down a layer.'
-              : `${layer} imports only the layers below it (app → pages → features → entities → shared).`,
+          regex: `^#(${above.join('|')})(/|$)`,
+          message: `${layer} imports only the layers below it (app → pages → features → entities → shared).`,
+        });
+      }
+      if (layer in SAME_LAYER) {
+        patterns.push({
+          regex:
+            slice === undefined
+              ? `^#${layer}(/|$)`
+              : String.raw`^#entities(/(?![^/]+/@x/${slice}$)|$)`,
+          message: SAME_LAYER[layer],
         });
       }
       return {
-        files: [`${sliceFolder}${below}*.{ts,tsx}`],
-        rules: { 'no-restricted-imports': ['error', { patterns }] },
+        files: [`${folder}${below}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns }],
+          'no-restricted-syntax': ['error', ...dynamicImports(patterns)],
+        },
       };
     }),
   );
@@ -183,8 +266,9 @@ export default tseslint.config(
       ],
     },
   },
-  // Feature-Sliced layers: every import in web/src points down, and stays in its slice unless
-  // it goes through an alias.
+  // Feature-Sliced layers: every import in web/src points down, never sideways (entities' `@x`
+  // aside), stays in its slice unless it goes through an alias, and reaches another slice through
+  // its public index.
   ...webLayerRules(),
   {
     // Playwright drives the app and sets up the mock through its QA client, nothing else of it.
@@ -218,9 +302,12 @@ export default tseslint.config(
   },
   {
     // Scripts, contracts and fixtures use the other workspaces as any package user would, so a
-    // change inside one cannot silently break another through a private path.
+    // change inside one cannot silently break another through a private path. The web's
+    // `exports` mirror its aliases, and so does the rule on deep imports.
     files: ['scripts/**/*.{ts,tsx,mts}', 'contracts/**/*.ts', 'fixtures/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_ANOTHER_WORKSPACE] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [INTO_ANOTHER_WORKSPACE, INTO_A_WEB_SLICE] }],
+    },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'contracts/pact/**/*.ts'],

@@ -135,13 +135,18 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: {
-        // A slice's components are only code to call: one that nothing renders is dropped with
-        // what it imports, even when it sits in a public index beside one that is rendered (the
-        // header's account link would otherwise bring the identity tag and antd's Tag to every
-        // screen). Models, libs and shared code keep the default analysis: an Effector model is
-        // wired when it is imported.
+        // A slice's ui and lib segments are only code to call (components, hooks, pure helpers):
+        // one that nothing uses is dropped with what it imports, even when it sits in the
+        // slice's public index beside one that is used. So every layer, the app's shell included,
+        // imports a slice through its index alone: the header's account link does not bring the
+        // identity tag and antd's Tag to every screen, the tab bar's selected symbol does not
+        // bring the market's views and decimal.js into the entry, and the history page does not
+        // load the detail forms' frame. Models and shared code keep the default analysis: an
+        // Effector model is wired when it is imported.
         moduleSideEffects: (id) =>
-          /[\\/]src[\\/](entities|features|widgets|pages)[\\/].+[\\/]ui[\\/][^\\/]+\.tsx$/.test(id)
+          /[\\/]src[\\/](entities|features|widgets|pages)[\\/].+[\\/](ui|lib)[\\/][^\\/]+\.tsx?$/.test(
+            id,
+          )
             ? false
             : undefined,
       },

@@ -73,7 +73,10 @@ const headerName = (fallback: string) =>
     .regex(HEADER_NAME_PATTERN, 'must be an HTTP header name (letters, digits, - and a few marks)')
     .default(fallback);
 
-/** Every environment variable the mock reads (the README lists them with these defaults). */
+/**
+ * Every environment variable the mock reads (docs/configuration.md lists them with these
+ * defaults).
+ */
 export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),

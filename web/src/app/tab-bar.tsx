@@ -1,5 +1,5 @@
 import { LineIcon } from '#shared/ui';
-import { $selectedSymbol } from '#entities/market/model';
+import { $selectedSymbol } from '#entities/market';
 import { PATHS } from '#shared/routing';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';

@@ -1,22 +1,25 @@
+// One public API for every layer, the app's shell included: the shell (the tab bar reads the
+// selected symbol) does not take the views and decimal.js with the state, because the build
+// treats a slice's ui and lib segments as free of side effects (web/vite.config.ts), so what
+// the shell does not use is dropped from its chunk.
 export {
-  $data24h,
-  $favourites,
-  $selectedSymbol,
   $symbols,
   $symbolsById,
   $symbolsStatus,
-  $tickers,
-  DATA24H_SAVE_INTERVAL_MS,
-  favouriteToggled,
   fetchSymbolsFx,
-  MarketFeedGate,
-  symbolSelected,
   symbolsRequested,
-  type SelectedSymbol,
   type SymbolInfo,
   type SymbolsStatus,
+} from './model/symbols.ts';
+export {
+  $data24h,
+  $tickers,
+  DATA24H_SAVE_INTERVAL_MS,
+  MarketFeedGate,
   type Ticker,
-} from './model/index.ts';
+} from './model/tickers.ts';
+export { $selectedSymbol, symbolSelected, type SelectedSymbol } from './model/selection.ts';
+export { $favourites, favouriteToggled } from './model/favourites.ts';
 export {
   CATEGORY_LABEL_KEYS,
   MARKET_TAB_PARAM,

@@ -1,4 +1,3 @@
-export { $accountType, accountTypeChanged } from './model/account-type.ts';
 export { maskedContactOf, maskEmail, maskPhone } from './lib/mask.ts';
 export { ViewerAvatar, type ViewerAvatarProps } from './ui/viewer-avatar.tsx';
 export { IdentityTag } from './ui/identity-tag.tsx';

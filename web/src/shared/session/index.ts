@@ -1,2 +1,3 @@
+export * from './account-type.ts';
 export * from './model.ts';
 export * from './remembered.ts';

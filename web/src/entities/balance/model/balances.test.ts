@@ -1,7 +1,6 @@
 import { EXAMPLE_BALANCES, EXAMPLE_USER, endpoints, type AccountBalances } from '@bourse/protocol';
-import { accountTypeChanged } from '#entities/viewer';
 import { $apiClient } from '#shared/api';
-import { $userInfo } from '#shared/session';
+import { $userInfo, accountTypeChanged } from '#shared/session';
 import { fakeClient } from '#shared/api/testing';
 import { pushReceived } from '#shared/socket';
 import { allSettled, fork } from 'effector';

@@ -5,9 +5,8 @@ import type {
   AccountKind,
 } from '@bourse/protocol/endpoints/account';
 import { FUNC } from '@bourse/protocol/socket/wire';
-import { $accountType } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
-import { sessionEnded } from '#shared/session';
+import { $accountType, sessionEnded } from '#shared/session';
 import { pushReceived } from '#shared/socket';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';

@@ -1,4 +1,4 @@
-import { $accountType } from '#entities/viewer';
+import { $accountType } from '#shared/session';
 import Tag from 'antd-mobile/es/components/tag';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';

@@ -8,9 +8,8 @@ import {
   type ResponseOf,
 } from '@bourse/protocol';
 import { FUNC } from '@bourse/protocol/socket/wire';
-import { $accountType } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
-import { sessionEnded } from '#shared/session';
+import { $accountType, sessionEnded } from '#shared/session';
 import { pushReceived } from '#shared/socket';
 import { attach, createEvent, createStore, sample } from 'effector';
 

@@ -1,4 +1,4 @@
-import { useTicker } from '#entities/market';
+import { useTicker } from '#entities/market/@x/contract';
 import { useStoreMap } from 'effector-react';
 import { useMemo } from 'react';
 import { liveFiguresOf, type LiveFigures } from '../lib/figures.ts';

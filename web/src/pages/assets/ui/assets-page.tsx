@@ -8,7 +8,7 @@ import {
   BalancesGate,
   type AccountKind,
 } from '#entities/balance';
-import { $accountType } from '#entities/viewer';
+import { $accountType } from '#shared/session';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';

@@ -1,6 +1,11 @@
 import type { ContractOrder } from '@bourse/protocol';
-import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
-import { HistoryCard, HistoryDetail, type HistoryLine } from '#entities/contract-history/ui';
+import {
+  HistoryCard,
+  HistoryDetail,
+  ORDER_STATUS_KEYS,
+  SOURCE_KEYS,
+  type HistoryLine,
+} from '#entities/contract-history';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';

@@ -1,5 +1,10 @@
-import { SOURCE_KEYS, type PositionSummary } from '#entities/contract-history';
-import { HistoryCard, HistoryDetail, type HistoryLine } from '#entities/contract-history/ui';
+import {
+  HistoryCard,
+  HistoryDetail,
+  SOURCE_KEYS,
+  type HistoryLine,
+  type PositionSummary,
+} from '#entities/contract-history';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';

@@ -1,5 +1,4 @@
 import { $contractInfo, orderChanged, ordersChanged, type ContractInfo } from '#entities/contract';
-import { $accountType } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -8,7 +7,7 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
-import { $userInfo } from '#shared/session';
+import { $accountType, $userInfo } from '#shared/session';
 import { persistLocal } from '#shared/storage';
 import { notifyFx } from '#shared/ui/toast';
 import {

@@ -16,7 +16,7 @@ import {
   type SymbolInfo,
   type Ticker,
 } from '#entities/market';
-import { $accountType } from '#entities/viewer';
+import { $accountType } from '#shared/session';
 import { createApiEffect } from '#shared/api';
 import { perFrame } from '#shared/lib';
 import { pushReceived, topicSubscribed, topicUnsubscribed } from '#shared/socket';

@@ -1,8 +1,7 @@
 import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
-import { $accountType } from '#entities/viewer';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
-import { $isLoggedIn, $userInfo, forgetRememberedAccountFx } from '#shared/session';
+import { $accountType, $isLoggedIn, $userInfo, forgetRememberedAccountFx } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';

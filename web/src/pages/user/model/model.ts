@@ -1,10 +1,11 @@
 import { endpoints, type AccountMode } from '@bourse/protocol';
-import { $accountType, accountTypeChanged } from '#entities/viewer';
 import { createApiEffect } from '#shared/api';
 import { createCopyAction } from '#shared/ui/copy';
 import { notifyFx } from '#shared/ui/toast';
 import {
+  $accountType,
   $userInfo,
+  accountTypeChanged,
   fetchUserInfoFx,
   logoutRequested,
   rememberedAccountForgotten,

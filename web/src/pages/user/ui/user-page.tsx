@@ -1,7 +1,7 @@
 import type { AccountMode, UserInfo } from '@bourse/protocol';
-import { $accountType, IdentityTag, maskedContactOf, ViewerAvatar } from '#entities/viewer';
+import { IdentityTag, maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { LANDING_PATH, PATHS } from '#shared/routing';
-import { $userInfo } from '#shared/session';
+import { $accountType, $userInfo } from '#shared/session';
 import { Page } from '#shared/ui';
 import { ConfirmSheet } from '#shared/ui/sheet';
 import Button from 'antd-mobile/es/components/button';

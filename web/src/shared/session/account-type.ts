@@ -1,7 +1,7 @@
 import { accountMode, type AccountMode, type UserInfo } from '@bourse/protocol';
-import { $userInfo, userInfoUpdated } from '#shared/session';
 import { mirrorLocal } from '#shared/storage';
 import { createEvent, sample } from 'effector';
+import { $userInfo, userInfoUpdated } from './model.ts';
 
 /**
  * Which set of accounts the user trades with (SPEC.md §3 `account type`, real by default): the

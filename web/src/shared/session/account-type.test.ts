@@ -1,8 +1,8 @@
 import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
-import { $isLoggedIn, $userInfo, sessionEnded, userInfoUpdated } from '#shared/session';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $accountType, accountTypeChanged } from './account-type.ts';
+import { $isLoggedIn, $userInfo, sessionEnded, userInfoUpdated } from './model.ts';
 
 const USER: UserInfo = { ...EXAMPLE_USER };
 
