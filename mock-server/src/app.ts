@@ -32,7 +32,7 @@ import { staticArtwork } from './routes/static.ts';
 import { uploadedImages } from './routes/uploads.ts';
 import { scenarioNames, scenarioSpec } from './scenarios.ts';
 import { socketGateway, type SocketGateway } from './ws/gateway.ts';
-import { contractFeed } from './ws/contract-feed.ts';
+import { domainFeed } from './ws/domain-feed.ts';
 import { fundsFeed } from './ws/funds-feed.ts';
 import { marketFeed, type MarketFeed } from './ws/market-feed.ts';
 
@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);
   app.decorate('marketFeed', feed);
   const stopFunds = fundsFeed(exchange, gateway);
-  const stopContracts = contractFeed(exchange, gateway);
+  const stopDomains = domainFeed(exchange, gateway);
 
   if (options.control ?? true) {
     await app.register(controlRoutes, {
@@ -238,7 +238,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     exchange.stop();
     feed.stop();
     stopFunds();
-    stopContracts();
+    stopDomains();
     gateway.close();
     save();
     closed = true;

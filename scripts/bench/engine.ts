@@ -72,7 +72,7 @@ export async function enginePart(): Promise<EngineResult> {
         const away = 0.002 + ((opened * 7919) % 280) / 10_000;
         const level = (towards: number) =>
           mark.times(1 + towards * away).toFixed(terms.price_precision);
-        exchange.contracts.addOrder(userId, {
+        exchange.domains.contracts.addOrder(userId, {
           symbol_id: symbol.id,
           side,
           type: 'market',
@@ -92,7 +92,8 @@ export async function enginePart(): Promise<EngineResult> {
     ids.reduce(
       (sum, userId) =>
         sum +
-        exchange.contracts.positionRows(userId).filter((row) => row.closed_at === null).length,
+        exchange.domains.contracts.positionRows(userId).filter((row) => row.closed_at === null)
+          .length,
       0,
     );
   const before = openCount();

@@ -7,12 +7,13 @@ import {
 import { EngineError } from '../engine/errors.ts';
 import type { Exchange } from '../engine/exchange.ts';
 import { LedgerInconsistency } from '../engine/ledger/ledger.ts';
-import type { MockState } from '../engine/state.ts';
+import { SERVED } from '../domains.ts';
+import type { ServedEntry } from '../domains/served.ts';
+import { DOMAIN_NAMES, type MockState } from '../engine/domains.ts';
 import { SYMBOL_IDS, toSecond } from '../engine/market/index.ts';
 import type { FaultTable } from '../plugins/faults.ts';
 import {
   clockBody,
-  contractsQuery,
   depositsQuery,
   expireSessionsBody,
   faultBody,
@@ -245,16 +246,12 @@ export function controlRoutes(
     return { list };
   });
 
-  // ---- contract trading: what a user holds, as the engine keeps it ---------------------------
+  // ---- each registered domain's own routes (domains.ts) --------------------------------------
 
-  api.get('/contracts', { schema: { querystring: contractsQuery } }, (request, reply) => {
-    const user = exchange.users.byEmail(request.query.email);
-    if (!user) return reply.code(404).send({ error: 'no such user' });
-    return {
-      positions: exchange.contracts.positionRows(user.user_id).toReversed(),
-      orders: exchange.contracts.orderRows(user.user_id).toReversed(),
-    };
-  });
+  for (const name of DOMAIN_NAMES) {
+    const served: ServedEntry<typeof name> = SERVED[name];
+    served.control?.(api, exchange.domains[name], exchange);
+  }
 
   api.post('/deposits/review', { schema: { body: reviewBody } }, (request, reply) => {
     const { id, decision, reason } = request.body;

@@ -1,18 +1,26 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
-import { Contracts } from './contracts/contracts.ts';
-import { emptyContractsState } from './contracts/types.ts';
+import {
+  DOMAIN_NAMES,
+  DOMAINS,
+  emptyState,
+  type DomainApis,
+  type DomainName,
+  type DomainSlices,
+  type MockState,
+} from './domains.ts';
 import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
 import { Clockwork, served } from './kernel/clockwork.ts';
+import type { DomainParts, DomainServices } from './kernel/domain.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Requests } from './ledger/requests.ts';
 import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { emptyState, type MockState, type StateStore } from './state.ts';
+import type { StateStore } from './state.ts';
 import {
   Auth,
   EmailCodes,
@@ -66,8 +74,10 @@ export class Exchange {
   readonly requests: Requests;
   /** deposits, withdrawals, transfers, the demo top-up and team rewards */
   readonly funds: Funds;
-  /** contract trading: orders, positions, TP/SL, margin, auto-margin, liquidation */
-  readonly contracts: Contracts;
+  /** the registered domains (engine/domains.ts), each served settled up to now */
+  readonly domains: DomainApis;
+  /** the registered domains' parts: their pushes, due work and watches */
+  private readonly parts: { [K in DomainName]: DomainParts<DomainApis[K], unknown> };
   private state: MockState;
   private readonly random: SeededRandom;
   /** sign-in and e-mail code limits, in memory (a restart or a reload forgets them) */
@@ -107,18 +117,29 @@ export class Exchange {
     });
     const codes = new EmailCodes(store, users, this.limiter);
     const payouts = new PayoutTargets(store, users);
-    // eslint-disable-next-line prefer-const -- funds and contracts each need the other
-    let contracts: Contracts;
     const funds = new Funds(store, this.time, users, payouts, ledger, requests, hasher, {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
-      unrealizedPnl: (userId, mode) => contracts.unrealizedPnl(userId, mode),
+      // the contract account's equity counts its open positions' PnL at the mark
+      unrealizedPnl: (userId, mode) => this.parts.contracts.api.unrealizedPnl(userId, mode),
     });
-    contracts = new Contracts(store, users, market, ledger, requests, (payerId, fee, refId) => {
-      funds.rewardFee(payerId, fee, refId);
-    });
-    this.time.watch(contracts);
-    this.domains = { clock, ledger, users, funds, contracts, market };
+    const services: DomainServices = {
+      store,
+      clock: this.time,
+      users,
+      ledger,
+      requests,
+      market,
+      rewardFee: (payerId, fee, refId) => {
+        funds.rewardFee(payerId, fee, refId);
+      },
+    };
+    this.parts = buildDomains(services, () => this.state);
+    for (const name of DOMAIN_NAMES) {
+      const watcher = this.parts[name].watcher;
+      if (watcher) this.time.watch(watcher);
+    }
+    this.raw = { clock, ledger, users, funds, market };
     // what the outside calls: each call settled up to now first (kernel/clockwork.ts)
     const serve = <T extends object>(domain: T): T => served(domain, this.time);
     this.ledger = serve(ledger);
@@ -132,19 +153,30 @@ export class Exchange {
     this.content = serve(new Content(store.now));
     this.ipo = serve(new Ipo(store));
     this.funds = serve(funds);
-    this.contracts = serve(contracts);
+    this.domains = serveDomains(this.parts, serve);
     this.reschedule();
   }
 
-  /** The domains themselves (not served): what the engine's own bookkeeping calls. */
-  private readonly domains: {
+  /** The core services themselves (not served): what the engine's own bookkeeping calls. */
+  private readonly raw: {
     clock: SimClock;
     ledger: Ledger;
     users: Users;
     funds: Funds;
-    contracts: Contracts;
     market: Market;
   };
+
+  /** Calls `listener` with each registered domain's pushes, by domain; returns stop. */
+  onDomainEvent(listener: (domain: DomainName, event: unknown) => void): () => void {
+    const stops = DOMAIN_NAMES.map((name) =>
+      this.parts[name].onEvent((event) => {
+        listener(name, event);
+      }),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
 
   /**
    * After the state was replaced (a scenario, a restore): the engine's time starts from now, and
@@ -153,8 +185,8 @@ export class Exchange {
    */
   private reschedule(): void {
     this.time.reset();
-    this.domains.contracts.reload();
-    this.domains.funds.reschedule(this.time);
+    for (const name of DOMAIN_NAMES) this.parts[name].reschedule();
+    this.raw.funds.reschedule(this.time);
   }
 
   /** Starts the engine's own timer: due work and watched prices settle as the clock runs. */
@@ -173,24 +205,24 @@ export class Exchange {
   /** Starts over from a scenario: state, clock and the seeded generator. */
   async loadScenario(scenario: ScenarioSpec): Promise<void> {
     this.state = emptyState(this.options.seed, scenario.name);
-    this.domains.clock.restore(this.state.clock);
-    this.state.ipo_timelines = scheduleIpos(this.domains.clock.now());
+    this.raw.clock.restore(this.state.clock);
+    this.state.ipo_timelines = scheduleIpos(this.raw.clock.now());
     this.random.reseed(this.options.seed);
     this.limiter.reset();
-    this.domains.market.reload();
-    for (const user of scenario.users) await this.domains.users.create(user);
+    this.raw.market.reload();
+    for (const user of scenario.users) await this.raw.users.create(user);
     this.reschedule();
     this.changed();
   }
 
   /** The live state (not a copy), its clock brought up to date: what persistence writes. */
   live(): MockState {
-    this.state.clock = this.domains.clock.snapshot();
+    this.state.clock = this.raw.clock.snapshot();
     return this.state;
   }
 
   snapshot(): MockState {
-    this.state.clock = this.domains.clock.snapshot();
+    this.state.clock = this.raw.clock.snapshot();
     return structuredClone(this.state);
   }
 
@@ -208,13 +240,18 @@ export class Exchange {
     this.state.withdrawals = structuredClone(older.withdrawals ?? []);
     this.state.uploads = structuredClone(older.uploads ?? {});
     this.state.next_funds_id = older.next_funds_id ?? 1;
-    // nor contract trading, before issue 12
-    this.state.contracts = structuredClone(older.contracts ?? emptyContractsState());
-    this.domains.ledger.invalidate();
-    this.domains.ledger.check();
-    this.domains.clock.restore(state.clock);
+    // nor a domain's slice, before the domain existed: it starts empty
+    const slices = state as Partial<DomainSlices>;
+    for (const name of DOMAIN_NAMES) {
+      (this.state as Record<DomainName, unknown>)[name] = structuredClone(
+        slices[name] ?? DOMAINS[name].initial(),
+      );
+    }
+    this.raw.ledger.invalidate();
+    this.raw.ledger.check();
+    this.raw.clock.restore(state.clock);
     this.limiter.reset();
-    this.domains.market.reload();
+    this.raw.market.reload();
     this.reschedule();
   }
 
@@ -222,4 +259,29 @@ export class Exchange {
   changed(): void {
     this.options.onChange?.();
   }
+}
+
+/** Builds every registered domain on the shared services, each over its slice of the state. */
+function buildDomains(
+  services: DomainServices,
+  state: () => MockState,
+): { [K in DomainName]: DomainParts<DomainApis[K], unknown> } {
+  const parts: Partial<Record<DomainName, DomainParts<object, unknown>>> = {};
+  for (const name of DOMAIN_NAMES) {
+    const domain = DOMAINS[name] as unknown as {
+      create: (services: DomainServices, slice: () => unknown) => DomainParts<object, unknown>;
+    };
+    parts[name] = domain.create(services, () => state()[name]);
+  }
+  return parts as { [K in DomainName]: DomainParts<DomainApis[K], unknown> };
+}
+
+/** Each domain's api as the outside calls it: settled up to now before each call. */
+function serveDomains(
+  parts: { [K in DomainName]: DomainParts<DomainApis[K], unknown> },
+  serve: <T extends object>(api: T) => T,
+): DomainApis {
+  const apis: Partial<Record<DomainName, object>> = {};
+  for (const name of DOMAIN_NAMES) apis[name] = serve(parts[name].api);
+  return apis as DomainApis;
 }

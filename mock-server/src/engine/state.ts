@@ -7,7 +7,6 @@ import type {
   WithdrawalRecord,
 } from '@bourse/protocol';
 import type { ClockState } from './clock.ts';
-import { emptyContractsState, type ContractsState } from './contracts/types.ts';
 import { emptyMarketState, type MarketState } from './market/overrides.ts';
 
 /** Balances of one account set, as decimal strings (what a scenario seeds). */
@@ -177,8 +176,12 @@ export interface IpoTimeline {
   listing_time: number;
 }
 
-/** Everything the mock remembers, as plain JSON, so a snapshot is one file. */
-export interface MockState {
+/**
+ * The core of what the mock remembers (users, sessions, the ledger, funds, the market's
+ * overrides), as plain JSON. The whole state, with each registered domain's slice beside these,
+ * is `MockState` (engine/domains.ts), so a snapshot is one file.
+ */
+export interface CoreState {
   version: 1;
   seed: number;
   scenario: string;
@@ -205,8 +208,6 @@ export interface MockState {
   uploads: Record<string, UploadRecord>;
   /** the next deposit, withdrawal or transfer number */
   next_funds_id: number;
-  /** contract orders, positions and auto-margin rules (engine/contracts) */
-  contracts: ContractsState;
 }
 
 /**
@@ -215,7 +216,7 @@ export interface MockState {
  * can persist it.
  */
 export interface StateStore {
-  readonly state: () => MockState;
+  readonly state: () => CoreState;
   /** the simulated clock's time, ms */
   readonly now: () => number;
   readonly changed: () => void;
@@ -223,7 +224,7 @@ export interface StateStore {
 
 export const FIRST_USER_ID = 100_001;
 
-export const emptyState = (seed: number, scenario: string): MockState => ({
+export const emptyCoreState = (seed: number, scenario: string): CoreState => ({
   version: 1,
   seed,
   scenario,
@@ -243,5 +244,4 @@ export const emptyState = (seed: number, scenario: string): MockState => ({
   withdrawals: [],
   uploads: {},
   next_funds_id: 1,
-  contracts: emptyContractsState(),
 });

@@ -12,7 +12,7 @@ import { Requests } from './ledger/requests.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { emptyState, type MockState, type StateStore } from './state.ts';
+import { emptyCoreState, type CoreState, type StateStore } from './state.ts';
 import { EmailCodes } from './users/email-codes.ts';
 import { Users, type NewUser } from './users/users.ts';
 
@@ -34,7 +34,7 @@ export const NO_PRICES: PriceSource = {
 
 export interface WorldOptions {
   /** the state to start from (a restart: pass a copy of another world's state); empty if none */
-  state?: MockState;
+  state?: CoreState;
   /** the wall clock's time at the start (default START) */
   at?: number;
   hasher?: PasswordHasher;
@@ -43,7 +43,7 @@ export interface WorldOptions {
 export type EngineWorld = ReturnType<typeof engineWorld>;
 
 export function engineWorld(options: WorldOptions = {}) {
-  let state: MockState = options.state ?? emptyState(7, 'test');
+  let state: CoreState = options.state ?? emptyCoreState(7, 'test');
   let wall = options.at ?? START;
   let changes = 0;
   /** the simulated clock runs on the test's wall clock, which moves only when the test says */

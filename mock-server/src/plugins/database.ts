@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import Decimal from 'decimal.js';
-import type { LedgerTransaction, MockState, RequestRecord, UploadRecord } from '../engine/state.ts';
+import type { MockState } from '../engine/domains.ts';
+import type { LedgerTransaction, RequestRecord, UploadRecord } from '../engine/state.ts';
 
 /** What a restart finds on disk: the state, and the balances as they were when last written. */
 export interface StoredState {

@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MockState } from '../engine/state.ts';
+import type { MockState } from '../engine/domains.ts';
 
 /**
  * A state export as one JSON file, DATA_DIR/state.json: the mock keeps its state in SQLite

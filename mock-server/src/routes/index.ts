@@ -1,7 +1,7 @@
 import { accountHandlers } from './account.ts';
 import { authHandlers } from './auth.ts';
 import { contentHandlers } from './content.ts';
-import { contractHandlers } from './contract.ts';
+import { servedHandlers } from '../domains.ts';
 import { endpoints, type Endpoint } from '@bourse/protocol';
 import type { Handlers } from './handlers.ts';
 import { marketHandlers } from './market.ts';
@@ -19,7 +19,7 @@ export const handlers = {
   market: marketHandlers,
   account: accountHandlers,
   team: teamHandlers,
-  contract: contractHandlers,
+  ...servedHandlers(),
 } satisfies Handlers;
 
 /** The domains the mock answers; the calls of any other domain get 404. */

@@ -166,7 +166,7 @@ export function mockMessageProviders({
   const socketBase = baseUrl.replace(/^http/, 'ws');
   /** a long of 0.1 BTC at market, 20× */
   const openLong = (userId: string) => {
-    app.exchange.contracts.addOrder(userId, {
+    app.exchange.domains.contracts.addOrder(userId, {
       symbol_id: 'btcusdt',
       side: 'buy',
       type: 'market',
@@ -180,7 +180,7 @@ export function mockMessageProviders({
     });
   };
   const closeAll = (userId: string) => {
-    app.exchange.contracts.allStop(userId, { request_id: 'pact-push-allstop-0001' });
+    app.exchange.domains.contracts.allStop(userId, { request_id: 'pact-push-allstop-0001' });
   };
   const contractPush = (
     descriptor: MessageDescriptor,

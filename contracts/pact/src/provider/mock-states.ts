@@ -220,7 +220,7 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
       if (direction !== 'long' && direction !== 'short')
         throw new Error(`no direction ${direction}`);
       const userId = existingUser(email).user_id;
-      const placed = exchange().contracts.addOrder(userId, {
+      const placed = exchange().domains.contracts.addOrder(userId, {
         ...order,
         side: direction === 'long' ? 'buy' : 'sell',
         type: 'market',
@@ -239,7 +239,7 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     },
     'the user has a resting limit order': ({ email, id, side, ...order }) => {
       if (side !== 'buy' && side !== 'sell') throw new Error(`no side ${side}`);
-      const placed = exchange().contracts.addOrder(existingUser(email).user_id, {
+      const placed = exchange().domains.contracts.addOrder(existingUser(email).user_id, {
         ...order,
         side,
         type: 'limit',
@@ -256,13 +256,13 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
       row.id = id;
     },
     'the user cancelled the order': ({ email, id }) => {
-      exchange().contracts.cancelOrder(existingUser(email).user_id, {
+      exchange().domains.contracts.cancelOrder(existingUser(email).user_id, {
         order_id: id,
         request_id: `pact-state-cancel-${id}`,
       });
     },
     'the user added margin to the position': ({ email, id, amount }) => {
-      exchange().contracts.depositChange(existingUser(email).user_id, {
+      exchange().domains.contracts.depositChange(existingUser(email).user_id, {
         position_id: id,
         action: 'add',
         amount,

@@ -128,7 +128,7 @@ const near = (mark: string, tenths: number): string =>
 
 function apply(w: Awaited<ReturnType<typeof world>>, action: Step): void {
   const { exchange } = w;
-  const contracts = exchange.contracts;
+  const contracts = exchange.domains.contracts;
   const userId = 'who' in action ? (w.ids[action.who] ?? '') : '';
   const mark = exchange.market.quote(BTC, exchange.now()).last;
   const pickOf = <T>(list: readonly T[], pick: number) =>
@@ -230,7 +230,7 @@ function reconcile(exchange: Exchange, ids: readonly string[]): void {
   const transactions = exchange.ledger.transactions();
   const orderModes = new Map<string, string>();
   for (const userId of ids) {
-    for (const order of exchange.contracts.orderRows(userId)) {
+    for (const order of exchange.domains.contracts.orderRows(userId)) {
       orderModes.set(order.order_no, order.account_mode);
     }
   }
@@ -253,8 +253,8 @@ function reconcile(exchange: Exchange, ids: readonly string[]): void {
     }
   }
   for (const userId of ids) {
-    const orders = exchange.contracts.orderRows(userId);
-    const positions = exchange.contracts.positionRows(userId);
+    const orders = exchange.domains.contracts.orderRows(userId);
+    const positions = exchange.domains.contracts.positionRows(userId);
     for (const order of orders) {
       const position = positions.find((row) => row.id === order.position_id);
       if (position) expect(order.account_mode, `order ${order.id}`).toBe(position.account_mode);
@@ -263,7 +263,7 @@ function reconcile(exchange: Exchange, ids: readonly string[]): void {
     const mode = exchange.users.get(userId).account_mode;
     const listed = ['open', 'history'].flatMap(
       (group) =>
-        exchange.contracts.orders(userId, {
+        exchange.domains.contracts.orders(userId, {
           group: group as 'open' | 'history',
           page: 1,
           limit: 1000,
@@ -352,7 +352,7 @@ describe('contract trading under random sequences', () => {
           .transactions()
           .filter((transaction) => transaction.ref_id.startsWith('CM')).length;
         for (const userId of ids) {
-          for (const order of exchange.contracts.orderRows(userId)) {
+          for (const order of exchange.domains.contracts.orderRows(userId)) {
             if (order.source === 'liquidation') liquidations += 1;
             if (order.source === 'take_profit' || order.source === 'stop_loss') triggers += 1;
             if (order.source !== 'user' && order.account_mode === 'demo') demoCloses += 1;

@@ -46,8 +46,8 @@ async function world() {
   });
   const [ann = '', bo = '', cy = ''] = Object.keys(exchange.live().users);
   const events: ContractsEvent[] = [];
-  exchange.contracts.onEvent((event) => events.push(event));
-  const contracts = exchange.contracts;
+  exchange.domains.contracts.onEvent((event) => events.push(event));
+  const contracts = exchange.domains.contracts;
   /** the BTC price from now on (the mark; the ask and bid are 0.001 % either side) */
   const price = (value: string) => {
     exchange.market.setPrice(BTC, value, exchange.now());

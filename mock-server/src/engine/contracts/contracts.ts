@@ -3,13 +3,9 @@ import { unrealizedPnl } from '@bourse/formulas';
 import type { AccountMode, AutoMarginRule, ContractOrder, Position } from '@bourse/protocol';
 import type Decimal from 'decimal.js';
 
-import type { Ledger } from '../ledger/ledger.ts';
 import { wireAmount } from '../ledger/money.ts';
-import type { Requests } from '../ledger/requests.ts';
-import type { Market } from '../market/index.ts';
-import type { StateStore } from '../state.ts';
-import type { Users } from '../users/users.ts';
-import type { ContractOrderRow, PositionRow } from './types.ts';
+import type { DomainServices } from '../kernel/domain.ts';
+import type { ContractOrderRow, ContractsState, PositionRow } from './types.ts';
 
 import { pageOf, type Page } from '../kernel/page.ts';
 import type { PriceWatch, PriceWatcher } from '../kernel/clockwork.ts';
@@ -51,16 +47,9 @@ export class Contracts implements PriceWatcher {
   private readonly margin: Margin;
   private readonly triggers: Triggers;
 
-  constructor(
-    ctx: StateStore,
-    users: Users,
-    market: Market,
-    ledger: Ledger,
-    requests: Requests,
-    rewardFee: FeeRewarder,
-  ) {
-    const books = new TriggerBooks(() => ctx.state().contracts.strategies);
-    this.core = new ContractsCore(ctx, users, market, ledger, requests, rewardFee, books);
+  constructor(services: DomainServices, slice: () => ContractsState) {
+    const books = new TriggerBooks(() => slice().strategies);
+    this.core = new ContractsCore(services, slice, books);
     const positions = new Positions(this.core);
     this.orderDesk = new Orders(this.core, positions);
     this.margin = new Margin(this.core, positions);

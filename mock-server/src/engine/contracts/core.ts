@@ -34,7 +34,8 @@ import type { Requests } from '../ledger/requests.ts';
 import type { Market, Quote } from '../market/index.ts';
 import type { StateStore, UserRecord } from '../state.ts';
 import type { Users } from '../users/users.ts';
-import type { ContractOrderRow, PositionRow } from './types.ts';
+import type { DomainServices } from '../kernel/domain.ts';
+import type { ContractOrderRow, ContractsState, PositionRow } from './types.ts';
 import type { TriggerBooks } from './triggers.ts';
 import { Emitter } from '../kernel/emitter.ts';
 import { OpenRows } from './open-rows.ts';
@@ -97,18 +98,28 @@ export class ContractsCore {
   /** the open orders and positions, indexed */
   readonly rows = new OpenRows();
 
-  constructor(
-    readonly ctx: StateStore,
-    readonly users: Users,
-    readonly market: Market,
-    readonly ledger: Ledger,
-    readonly requests: Requests,
-    readonly rewardFee: FeeRewarder,
-    readonly books: TriggerBooks,
-  ) {}
+  readonly ctx: StateStore;
+  readonly users: Users;
+  readonly market: Market;
+  readonly ledger: Ledger;
+  readonly requests: Requests;
+  readonly rewardFee: FeeRewarder;
 
-  get data() {
-    return this.ctx.state().contracts;
+  constructor(
+    services: DomainServices,
+    private readonly slice: () => ContractsState,
+    readonly books: TriggerBooks,
+  ) {
+    this.ctx = services.store;
+    this.users = services.users;
+    this.market = services.market;
+    this.ledger = services.ledger;
+    this.requests = services.requests;
+    this.rewardFee = services.rewardFee;
+  }
+
+  get data(): ContractsState {
+    return this.slice();
   }
 
   emit(event: ContractsEvent): void {

@@ -2,7 +2,7 @@ import type { AccountMode, FlowKind } from '@bourse/protocol';
 import { Emitter } from '../kernel/emitter.ts';
 import Decimal from 'decimal.js';
 import { EngineError } from '../errors.ts';
-import type { LedgerTransaction, MockState, StateStore } from '../state.ts';
+import type { CoreState, LedgerTransaction, StateStore } from '../state.ts';
 import {
   isKnownAccount,
   isUserAccount,
@@ -49,7 +49,7 @@ export interface AccountView {
 }
 
 interface View {
-  state: MockState;
+  state: CoreState;
   applied: number;
   balances: Map<string, Decimal>;
   flows: Map<string, FlowRow[]>;
@@ -218,7 +218,7 @@ export class Ledger {
   }
 }
 
-function build(state: MockState): View {
+function build(state: CoreState): View {
   const view: View = { state, applied: 0, balances: new Map(), flows: new Map() };
   for (const transaction of state.ledger.transactions) apply(view, transaction);
   view.applied = state.ledger.transactions.length;
