@@ -498,6 +498,11 @@ async function moveMarket(
   contracts: readonly ContractClient[],
   journal: Journal,
 ): Promise<void> {
+  // room for the resting buys, whatever the burst left in the contract account
+  const funding = await journal.send(
+    journal.prepare(account.transfer.path, { from: 'fund', to: 'contract', amount: '500' }),
+  );
+  expect(funding.outcome, 'a transfer into the contract account').toBe('ok');
   const resting = new Set<string>();
   for (const client of contracts) {
     const open = await everything<ContractOrder>(connection, contract.orderList.path, {
