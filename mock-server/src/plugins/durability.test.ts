@@ -3,100 +3,21 @@
  * burst of transfers, comes back (its ledger checked on start) holding every transfer it had
  * answered, and nothing half done.
  */
+import { endpoints } from '@bourse/protocol';
 import { SCENARIOS } from '@bourse/fixtures';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GUEST_TOKEN, md5, UUID } from '../test/wire.ts';
+import { killMock, login as signIn, post, startMock, type LiveMock } from '../test/live-mock.ts';
 
-const MOCK_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const trader = SCENARIOS['verified-trader'].users[0]!;
+const login = (origin: string) => signIn(origin, trader.email, trader.password);
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-}
-
-/** Starts `src/server.ts` on a free port over `dataDir`, and waits for it to listen. */
-function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: MOCK_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SCENARIO: 'verified-trader',
-      ENCRYPT: 'off',
-      MARKET_TICK_MS: '0',
-      LOG_LEVEL: 'info',
-      CONTROL_TOKEN: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`the mock did not start:\n${output}`));
-    }, 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, origin: listening[1] });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the mock exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function post<T>(
-  origin: string,
-  path: string,
-  body: Record<string, unknown>,
-  token = GUEST_TOKEN,
-): Promise<Envelope<T>> {
-  const time = Date.now();
-  const response = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'accept-language': 'en',
-      uuid: UUID,
-      token: md5(token) + md5(String(time) + UUID),
-    },
-    body: JSON.stringify({ ...body, time }),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-const login = async (origin: string) =>
-  (
-    await post<{ token: string }>(origin, '/api/login/index', {
-      account: trader.email,
-      password: trader.password,
-    })
-  ).data.token;
-
-let running: ChildProcess | null = null;
+let running: LiveMock | null = null;
 let dir = '';
 afterEach(async () => {
-  running?.kill('SIGKILL');
+  await killMock(running);
   running = null;
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -104,8 +25,8 @@ afterEach(async () => {
 describe('a mock killed during a burst of money calls', () => {
   it('comes back with a consistent ledger holding every transfer it acknowledged', async () => {
     dir = await mkdtemp(join(tmpdir(), 'bourse-kill-'));
-    const first = await startServer(dir);
-    running = first.child;
+    const first = await startMock(dir);
+    running = first;
     const token = await login(first.origin);
     const acknowledged = new Map<string, string>();
     let sent = 0;
@@ -117,7 +38,7 @@ describe('a mock killed during a burst of money calls', () => {
         try {
           const reply = await post<{ transfer_id: string }>(
             first.origin,
-            '/api/account/transfer',
+            endpoints.account.transfer.path,
             { from: 'fund', to: 'contract', amount: '1.25', request_id: requestId },
             token,
           );
@@ -127,23 +48,21 @@ describe('a mock killed during a burst of money calls', () => {
         }
         if (!killed && acknowledged.size >= 60) {
           killed = true;
-          first.child.kill('SIGKILL');
+          void killMock(first);
         }
       }
     };
     await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(sender));
-    if (first.child.exitCode === null && first.child.signalCode === null) {
-      await new Promise((resolve) => first.child.once('exit', resolve));
-    }
+    await killMock(first);
     expect(acknowledged.size).toBeGreaterThanOrEqual(60);
 
     // the restart checks the ledger (balances rebuilt from the entries, against those stored)
-    const second = await startServer(dir);
-    running = second.child;
+    const second = await startMock(dir);
+    running = second;
     const again = await login(second.origin);
     const flows = await post<{ list: { ref_id: string }[]; total: number }>(
       second.origin,
-      '/api/account/list',
+      endpoints.account.list.path,
       { account: 'contract', kinds: ['transfer_in'], page: 1, limit: 100 },
       again,
     );
@@ -153,7 +72,7 @@ describe('a mock killed during a burst of money calls', () => {
     const [requestId, transferId] = [...acknowledged.entries()][0]!;
     const retry = await post<{ transfer_id: string }>(
       second.origin,
-      '/api/account/transfer',
+      endpoints.account.transfer.path,
       { from: 'fund', to: 'contract', amount: '1.25', request_id: requestId },
       again,
     );
@@ -161,7 +80,7 @@ describe('a mock killed during a burst of money calls', () => {
     // nothing half done: what left the fund account arrived in the contract account
     const index = await post<{ list: { account: string; total: string }[] }>(
       second.origin,
-      '/api/account/index',
+      endpoints.account.index.path,
       {},
       again,
     );
