@@ -5,12 +5,9 @@ import type { DomainApis, DomainEvents, DomainName } from '../engine/domains.ts'
 import type { Exchange } from '../engine/exchange.ts';
 import type { DomainHandlers } from '../routes/handlers.ts';
 
-/** A push to one user's own sockets. */
-export interface UserPush {
-  userId: string;
-  func: string;
-  data: unknown;
-}
+/** A push: to one user's own sockets, or to every socket subscribed to a public topic. */
+export type DomainPush =
+  { userId: string; func: string; data: unknown } | { topic: string; func: string; data: unknown };
 
 /** The control API as a domain's routes see it: zod-typed, under /__control. */
 export const zodApi = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
@@ -26,8 +23,8 @@ export interface ServedDomain<K extends DomainName, W extends Domain> {
   /** the wire's domain whose calls it answers */
   readonly wire: W;
   readonly handlers: DomainHandlers<W>;
-  /** a domain event as a push to its user, or null when it is not pushed */
-  readonly push: (event: DomainEvents[K]) => UserPush | null;
+  /** a domain event as a push (to its user, or to a public topic), or null when it is not pushed */
+  readonly push: (event: DomainEvents[K]) => DomainPush | null;
   /** its routes in the control API (reads QA needs), given the domain's api */
   readonly control?: (api: ControlApi, domain: DomainApis[K], exchange: Exchange) => void;
 }
@@ -40,6 +37,6 @@ export const defineServed = <K extends DomainName, W extends Domain>(
 export interface ServedEntry<K extends DomainName> {
   readonly wire: Domain;
   readonly handlers: object;
-  readonly push: (event: DomainEvents[K]) => UserPush | null;
+  readonly push: (event: DomainEvents[K]) => DomainPush | null;
   readonly control?: (api: ControlApi, domain: DomainApis[K], exchange: Exchange) => void;
 }

@@ -4,8 +4,8 @@ import { SERVED } from '../domains.ts';
 import type { SocketGateway } from './gateway.ts';
 
 /**
- * The registered domains' private pushes (domains.ts says where each event goes), to the user's
- * own sockets only. Pushes leave on the next turn of the event loop, after the change is saved
+ * The registered domains' pushes (domains.ts says where each event goes): to the user's own
+ * sockets, or to a public topic's subscribers. Pushes leave on the next turn of the event loop, after the change is saved
  * and the call answered. It only publishes: the engine settles on its own time. Returns stop.
  */
 export function domainFeed(exchange: Exchange, gateway: SocketGateway): () => void {
@@ -13,6 +13,10 @@ export function domainFeed(exchange: Exchange, gateway: SocketGateway): () => vo
     const push = pushOf(name, event);
     if (!push) return;
     setImmediate(() => {
+      if ('topic' in push) {
+        gateway.publish(push.topic, push.func, push.data);
+        return;
+      }
       if (!exchange.live().users[push.userId]) return;
       gateway.pushToUser(push.userId, push.func, push.data);
     });
