@@ -13,7 +13,8 @@ import { ContractsCore, ZERO } from './core.ts';
 import { Margin } from './margin.ts';
 import { Orders } from './orders.ts';
 import { Positions } from './positions.ts';
-import { TriggerBooks, Triggers } from './triggers.ts';
+import { TriggerBooks } from './trigger-books.ts';
+import { Triggers } from './triggers.ts';
 
 /** What the contract engine tells the outside (the socket) about. */
 export type ContractsEvent =

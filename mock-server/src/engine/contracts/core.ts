@@ -36,7 +36,7 @@ import type { StateStore, UserRecord } from '../state.ts';
 import type { Users } from '../users/users.ts';
 import type { DomainServices } from '../kernel/domain.ts';
 import type { ContractOrderRow, ContractsState, PositionRow } from './types.ts';
-import type { TriggerBooks } from './triggers.ts';
+import type { TriggerBooks } from './trigger-books.ts';
 import { Emitter } from '../kernel/emitter.ts';
 import { OpenRows } from './open-rows.ts';
 

@@ -1,14 +1,9 @@
 import type { Candle, KlinePeriod } from '@bourse/protocol';
 import { anchorAt, countUpTo, type Anchor } from './overrides.ts';
-import {
-  DAY_MS,
-  formatPrice,
-  HOUR_MS,
-  Memo,
-  MINUTE_MS,
-  PriceProcess,
-  type Span,
-} from './price-process.ts';
+import { Memo } from './draws.ts';
+import { PriceProcess } from './price-process.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type Span } from './spans.ts';
+import { formatPrice } from './symbol-spec.ts';
 
 /**
  * Candles of every period, built from the process's days, hours, minutes and seconds (see

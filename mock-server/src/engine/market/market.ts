@@ -3,7 +3,8 @@ import type { Candle, KlinePeriod, Ticker } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { CandleBook, formatVolume, merge, type Bar, type Track } from './candles.ts';
 import { toSecond, withAnchors, type Anchor, type MarketState } from './overrides.ts';
-import { DAY_MS, formatPrice, MINUTE_MS } from './price-process.ts';
+import { DAY_MS, MINUTE_MS } from './spans.ts';
+import { formatPrice } from './symbol-spec.ts';
 import type { MarketCategory } from './trading-hours.ts';
 
 /** the quoted spread (ask − bid) as a fraction of the price */

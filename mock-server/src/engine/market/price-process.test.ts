@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PriceProcess, SECONDS_PER_YEAR } from './price-process.ts';
+import { PriceProcess } from './price-process.ts';
+import { SECONDS_PER_YEAR } from './spans.ts';
 
 const T0 = Date.UTC(2026, 10, 18, 12, 0, 0); // a Wednesday
 

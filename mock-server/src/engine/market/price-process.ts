@@ -1,6 +1,32 @@
-import { SYMBOL_MARKET_PARAMS, SYMBOLS } from '@bourse/fixtures';
 import { SeededRandom } from '../random.ts';
-import { openCalendar, type MarketCategory, type OpenCalendar } from './trading-hours.ts';
+import {
+  bridgeHigh,
+  bridgeLow,
+  expDraw,
+  extremeAt,
+  fnv1a,
+  Memo,
+  mix,
+  normal,
+  reflect,
+} from './draws.ts';
+import {
+  ANCHOR_DAY,
+  DAY_MS,
+  MINUTE_MS,
+  spanOf,
+  type Children,
+  type Day,
+  type Span,
+} from './spans.ts';
+import {
+  DAILY_TURNOVER,
+  formatPrice,
+  OPEN_SECONDS_PER_YEAR,
+  symbolSpec,
+  type SymbolSpec,
+} from './symbol-spec.ts';
+import { openCalendar, type OpenCalendar } from './trading-hours.ts';
 
 /**
  * The seeded price process: geometric Brownian motion on the market's open seconds, with rare
@@ -21,160 +47,9 @@ import { openCalendar, type MarketCategory, type OpenCalendar } from './trading-
  * split from the day down, so they add up exactly too. A jump is a step at one second of one
  * open minute. Closed minutes do not move.
  */
-export const SECONDS_PER_YEAR = 365.25 * 86_400;
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
-export const MINUTE_MS = 60_000;
-/**
- * 2026-11-16 UTC, where every symbol sits at its reference price. The fixtures' reference prices
- * are that month's real levels, so quotes around now look like the real market's; the further
- * the clock is from the anchor, the further the random walk has taken them.
- */
-export const ANCHOR_DAY = Math.floor(Date.UTC(2026, 10, 16) / DAY_MS);
 /** chance that an open day carries a jump, and its size in daily σ */
 const JUMP_CHANCE = 0.03;
 const JUMP_SIZE = 2.5;
-
-/** open seconds in a year, so that σ is the volatility a trader sees over a calendar year */
-const OPEN_SECONDS_PER_YEAR: Record<MarketCategory, number> = {
-  crypto: SECONDS_PER_YEAR,
-  stock: 252 * 6.5 * 3600,
-  forex: 52 * 5 * 24 * 3600,
-  metal: 52 * 5 * 23 * 3600,
-};
-
-/** a typical day's turnover in the quote currency */
-const DAILY_TURNOVER: Record<MarketCategory, number> = {
-  crypto: 6e8,
-  stock: 2e9,
-  forex: 3e9,
-  metal: 1e9,
-};
-
-const fnv1a = (text: string): number => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-};
-
-const mix = (a: number, b: number): number => {
-  let h =
-    Math.imul(a ^ (b >>> 0), 0x9e3779b1) ^ Math.imul(Math.floor(b / 4_294_967_296), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  return (h ^ (h >>> 15)) >>> 0;
-};
-
-const normal = (random: SeededRandom): number => {
-  const u = 1 - random.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
-};
-
-/** −ln of a uniform draw in (0, 1] */
-const expDraw = (random: SeededRandom): number => -Math.log(1 - random.next());
-
-/** The highest point of a Brownian bridge from a to b with variance v (its exact law). */
-const bridgeHigh = (a: number, b: number, v: number, e: number): number =>
-  (a + b + Math.sqrt((b - a) * (b - a) + 2 * v * e)) / 2;
-const bridgeLow = (a: number, b: number, v: number, e: number): number =>
-  (a + b - Math.sqrt((b - a) * (b - a) + 2 * v * e)) / 2;
-
-/**
- * Where (as a share of the span's open time) a span's extreme is met: a path drifting from open
- * to close covers the distances to it in proportion, give or take a little.
- */
-const extremeAt = (fromOpen: number, toClose: number, random: SeededRandom): number => {
-  const sum = fromOpen + toClose;
-  const share = sum > 0 ? fromOpen / sum : 0.5;
-  return Math.min(1, Math.max(0, share + (random.next() - 0.5) * 0.3));
-};
-
-/** folds x back into [low, high], as a path bounces off its extremes */
-const reflect = (x: number, low: number, high: number): number => {
-  if (high <= low) return low;
-  let y = x;
-  for (let i = 0; i < 8 && (y > high || y < low); i++) y = y > high ? 2 * high - y : 2 * low - y;
-  return Math.min(high, Math.max(low, y));
-};
-
-/** A small bounded memo: the oldest entries go first once it is full. */
-export class Memo<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key);
-  }
-  set(key: K, value: V): V {
-    if (this.map.size >= this.capacity) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
-    }
-    this.map.set(key, value);
-    return value;
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
-export interface SymbolSpec {
-  id: string;
-  category: MarketCategory;
-  pricePrecision: number;
-  timeZone: string;
-  referencePrice: number;
-  /** annualised */
-  volatility: number;
-}
-
-export const symbolSpec = (symbolId: string): SymbolSpec | null => {
-  const symbol = SYMBOLS.find((s) => s.id === symbolId);
-  const params = (
-    SYMBOL_MARKET_PARAMS as Record<string, { reference_price: string; volatility: string }>
-  )[symbolId];
-  if (!symbol || !params) return null;
-  return {
-    id: symbol.id,
-    category: symbol.category,
-    pricePrecision: symbol.price_precision,
-    timeZone: symbol.time_zone,
-    referencePrice: Number(params.reference_price),
-    volatility: Number(params.volatility),
-  };
-};
-
-/**
- * Writes a simulated price at the symbol's precision: the decimal string that leaves the engine.
- * A simulated level is a float by nature (no money is added up here), and toFixed rounds its
- * exact value, so the same level always reads the same (and fast: history formats thousands).
- */
-export const formatPrice = (price: number, precision: number): string => price.toFixed(precision);
-
-/** A stretch of the path: log levels relative to the reference price; volume in 0.0001 units. */
-export interface Span {
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  /** open minutes in it */
-  minutes: number;
-}
-
-interface Day extends Span {
-  /** the step, its minute of the day and its second, or jump 0 */
-  jump: number;
-  jumpMinute: number;
-  jumpSecond: number;
-}
-
-/** A unit's children: levels at their boundaries (n + 1) and their extremes and volumes. */
-export interface Children {
-  levels: Float64Array;
-  high: Float64Array;
-  low: Float64Array;
-  volume: Float64Array;
-  minutes: Uint16Array;
-}
 
 export class PriceProcess {
   readonly spec: SymbolSpec;
@@ -623,12 +498,3 @@ export class PriceProcess {
     return formatPrice(this.priceAt(t), this.spec.pricePrecision);
   }
 }
-
-const spanOf = (children: Children, i: number): Span => ({
-  open: children.levels[i] ?? 0,
-  close: children.levels[i + 1] ?? 0,
-  high: children.high[i] ?? 0,
-  low: children.low[i] ?? 0,
-  volume: children.volume[i] ?? 0,
-  minutes: children.minutes[i] ?? 0,
-});
