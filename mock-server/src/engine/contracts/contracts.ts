@@ -9,25 +9,14 @@ import type { ContractOrderRow, ContractsState, PositionRow } from './types.ts';
 
 import { pageOf, type Page } from '../kernel/page.ts';
 import type { PriceWatch, PriceWatcher } from '../kernel/clockwork.ts';
-import { ContractsCore, ZERO } from './core.ts';
+import { ContractsCore, ZERO, type ContractsEvent } from './core.ts';
+
+export type { ContractsEvent };
 import { Margin } from './margin.ts';
 import { Orders } from './orders.ts';
 import { Positions } from './positions.ts';
 import { TriggerBooks } from './trigger-books.ts';
 import { Triggers } from './triggers.ts';
-
-/** What the contract engine tells the outside (the socket) about. */
-export type ContractsEvent =
-  | { type: 'order'; userId: string; order: ContractOrder }
-  | { type: 'position'; userId: string; position: Position | { id: string; closed: true } }
-  | {
-      type: 'notice';
-      userId: string;
-      notice: { id: string; title: string; summary: string; created_at: number };
-    };
-
-/** Pays the invite rewards on a trading fee (the team rewards' `rewardFee`). */
-export type FeeRewarder = (payerId: string, fee: Decimal.Value, refId: string) => void;
 
 /**
  * Contract trading (engine side): linear USDT-margined contracts, isolated margin, one position

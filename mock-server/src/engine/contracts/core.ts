@@ -50,9 +50,6 @@ export type ContractsEvent =
       notice: { id: string; title: string; summary: string; created_at: number };
     };
 
-/** Pays the invite rewards on a trading fee (engine/funds' `rewardFee`). */
-export type FeeRewarder = (payerId: string, fee: Decimal.Value, refId: string) => void;
-
 export const ZERO = new D(0);
 const OPEN: readonly ContractOrderStatus[] = ['pending', 'partially_filled'];
 export const TAKE_STOP_KEYS = {
@@ -103,7 +100,8 @@ export class ContractsCore {
   readonly market: Market;
   readonly ledger: Ledger;
   readonly requests: Requests;
-  readonly rewardFee: FeeRewarder;
+  /** pays the invite rewards on a real trading fee (the team's) */
+  readonly rewardFee: DomainServices['rewardFee'];
 
   constructor(
     services: DomainServices,

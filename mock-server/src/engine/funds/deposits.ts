@@ -1,7 +1,7 @@
 import type { DepositMethod, DepositRecord, DepositStatus } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError, FieldError } from '../errors.ts';
-import { pageOf, type Page } from '../kernel/page.ts';
+import type { Page } from '../kernel/page.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
 import { toScale, wireAmount } from '../ledger/money.ts';
 import type { DepositRow } from '../state.ts';
@@ -14,6 +14,7 @@ import {
   depositLimits,
   nextFundsId,
   publicRow,
+  userRecords,
   stamp,
   type FundsContext,
   type Network,
@@ -182,15 +183,7 @@ export class Deposits {
     userId: string,
     query: { status?: DepositStatus | undefined; page: number; limit: number },
   ): Page<DepositRecord> {
-    const rows = this.ctx.store
-      .state()
-      .deposits.filter(
-        (row) =>
-          row.user_id === userId && (query.status === undefined || row.status === query.status),
-      )
-      .toReversed()
-      .map((row) => publicRow(row));
-    return pageOf(rows, query.page, query.limit);
+    return userRecords(this.ctx.store.state().deposits, userId, query);
   }
 
   /** Puts every automatic review still to come on the engine's time (after a load or a restore). */

@@ -3,6 +3,7 @@ import type { AccountMode, DepositMethod, FundsPush } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError } from '../errors.ts';
 import type { EngineClock } from '../kernel/clockwork.ts';
+import { pageOf, type Page } from '../kernel/page.ts';
 import type { Emitter } from '../kernel/emitter.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { wireAmount } from '../ledger/money.ts';
@@ -100,6 +101,22 @@ export function publicRow<Row extends DepositRow | WithdrawalRow>(
   delete copy.user_id;
   delete copy.auto_review_at;
   return copy as Omit<Row, 'user_id' | 'auto_review_at'>;
+}
+
+/** One user's deposits or withdrawals, newest first, of a status if asked, as a page. */
+export function userRecords<Row extends DepositRow | WithdrawalRow>(
+  rows: readonly Row[],
+  userId: string,
+  query: { status?: Row['status'] | undefined; page: number; limit: number },
+): Page<Omit<Row, 'user_id' | 'auto_review_at'>> {
+  const mine = rows
+    .filter(
+      (row) =>
+        row.user_id === userId && (query.status === undefined || row.status === query.status),
+    )
+    .toReversed()
+    .map((row) => publicRow(row));
+  return pageOf(mine, query.page, query.limit);
 }
 
 /** When a deposit or withdrawal made at `now` is decided automatically (null: only by hand). */

@@ -2,7 +2,7 @@ import { FUNDING, PLATFORM_CONFIG } from '@bourse/fixtures';
 import type { DepositMethod, WithdrawalRecord, WithdrawalStatus } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError, FieldError } from '../errors.ts';
-import { pageOf, type Page } from '../kernel/page.ts';
+import type { Page } from '../kernel/page.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
 import { toScale, wireAmount } from '../ledger/money.ts';
 import type { PasswordHasher } from '../passwords.ts';
@@ -14,6 +14,7 @@ import {
   currenciesOf,
   nextFundsId,
   publicRow,
+  userRecords,
   rateOf,
   stamp,
   type FundsContext,
@@ -192,15 +193,7 @@ export class Withdrawals {
     userId: string,
     query: { status?: WithdrawalStatus | undefined; page: number; limit: number },
   ): Page<WithdrawalRecord> {
-    const rows = this.ctx.store
-      .state()
-      .withdrawals.filter(
-        (row) =>
-          row.user_id === userId && (query.status === undefined || row.status === query.status),
-      )
-      .toReversed()
-      .map((row) => publicRow(row));
-    return pageOf(rows, query.page, query.limit);
+    return userRecords(this.ctx.store.state().withdrawals, userId, query);
   }
 
   /** Puts every automatic review and payout still to come on the engine's time. */
