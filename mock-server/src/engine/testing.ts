@@ -6,6 +6,7 @@
  * top, with `world.store` and `world.time`.
  */
 import { SimClock } from './clock.ts';
+import { Exchange } from './exchange.ts';
 import { Clockwork, type PriceSource } from './kernel/clockwork.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Requests } from './ledger/requests.ts';
@@ -135,4 +136,27 @@ export async function rejectionOf(call: () => Promise<unknown>): Promise<unknown
     return error;
   }
   throw new Error('expected a refusal');
+}
+
+/**
+ * A whole exchange for a domain that trades on the market (contracts, options, the game): the
+ * scenario's users, a wall clock the test moves (`advance`), cheap hashing. Still no HTTP.
+ */
+export async function exchangeWorld(options: {
+  users: readonly NewUser[];
+  at?: number;
+  seed?: number;
+}) {
+  let wall = options.at ?? START;
+  const exchange = new Exchange({ seed: options.seed ?? 7, hasher: plainHasher, wall: () => wall });
+  await exchange.loadScenario({ name: 'test', users: options.users });
+  return {
+    exchange,
+    /** the users' ids, in the order given */
+    ids: Object.keys(exchange.live().users),
+    /** moves the wall clock (the simulated clock with it); the next call settles what fell due */
+    advance: (ms: number) => {
+      wall += ms;
+    },
+  };
 }

@@ -15,14 +15,10 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { Exchange } from '../exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
-import type { PasswordHasher } from '../passwords.ts';
+import { exchangeWorld } from '../testing.ts';
 
-const plainHasher: PasswordHasher = {
-  hash: (password) => Promise.resolve(password),
-  verify: (password, stored) => Promise.resolve(password === stored),
-};
 const SEED = Number(process.env['PROPERTY_SEED'] ?? 20_261_124);
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 400);
 const START = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -90,10 +86,8 @@ const step = fc.oneof(
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
 async function world() {
-  let now = START;
-  const exchange = new Exchange({ seed: 7, hasher: plainHasher, wall: () => now });
-  await exchange.loadScenario({
-    name: 'property',
+  const { exchange, ids, advance } = await exchangeWorld({
+    at: START,
     users: [
       {
         email: 'p0@example.com',
@@ -111,13 +105,12 @@ async function world() {
       },
     ],
   });
-  exchange.market.setPrice(BTC, '20000', now);
-  const ids = Object.keys(exchange.live().users);
+  exchange.market.setPrice(BTC, '20000', exchange.now());
   return {
     exchange,
     ids,
     advance: (ms = 1000) => {
-      now += ms;
+      advance(ms);
     },
   };
 }
