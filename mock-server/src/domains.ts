@@ -1,3 +1,4 @@
+import type { PushFunc } from '@bourse/protocol';
 import type { DomainName } from './engine/domains.ts';
 import { servedContracts } from './domains/contracts.ts';
 import type { ServedEntry } from './domains/served.ts';
@@ -16,6 +17,11 @@ export const SERVED = {
 export type ServedHandlers = {
   [K in DomainName as (typeof SERVED)[K]['wire']]: (typeof SERVED)[K]['handlers'];
 };
+
+/** every func the served domains push (the contract coverage reads them here) */
+export const servedPushes = (): PushFunc[] => [
+  ...new Set(Object.values(SERVED).flatMap((served) => served.pushes)),
+];
 
 export const servedHandlers = (): ServedHandlers => {
   const table: Record<string, object> = {};

@@ -30,6 +30,7 @@ export const servedContracts = defineServed<'contracts', 'contract'>({
     setStrategy: (body, { exchange, user }) =>
       exchange.domains.contracts.setStrategy(user.user_id, body),
   },
+  pushes: ['Order', 'Position', 'Notice'],
   push: (event) => {
     if (event.type === 'order') return { userId: event.userId, func: 'Order', data: event.order };
     if (event.type === 'position') {

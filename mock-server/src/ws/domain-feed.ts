@@ -12,6 +12,9 @@ export function domainFeed(exchange: Exchange, gateway: SocketGateway): () => vo
   return exchange.onDomainEvent((name, event) => {
     const push = pushOf(name, event);
     if (!push) return;
+    if (!SERVED[name].pushes.includes(push.func)) {
+      throw new Error(`the ${name} domain pushes ${push.func}, which it does not declare`);
+    }
     setImmediate(() => {
       if ('topic' in push) {
         gateway.publish(push.topic, push.func, push.data);
