@@ -16,6 +16,7 @@ import {
   openContract,
   orders,
   placeOrder,
+  seesBtcAt,
   TRADER,
 } from './contract-support.ts';
 import { control, expect, signInByApi, test, text } from './support.ts';
@@ -44,6 +45,39 @@ test.beforeEach(async ({ page }) => {
   await holdBtcAt('20000.00');
   await signInByApi(page, TRADER);
   await openContract(page);
+  // the form reckons at the price held, not at the one before the control API moved it
+  await seesBtcAt(page, '20000.00');
+});
+
+test('a stop loss refused as too close to the liquidation price is accepted once the price it was checked at moves away, without another tap', async ({
+  page,
+}) => {
+  // BTC far above: at 20× a long's liquidation price is above a stop loss at 19 800
+  await holdBtcAt('95000.00');
+  await seesBtcAt(page, '95000.00');
+  const form = page.getByRole('form', { name: text('contract.form.title') });
+  await form.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.01');
+  await form.getByRole('switch', { name: text('contract.form.stopLoss') }).check();
+  const stopLoss = form.getByRole('textbox', { name: text('contract.form.stopLossPrice') });
+  await stopLoss.fill('19800');
+  await page.getByTestId('order-submit').click();
+  const refusal = form.getByRole('alert').filter({
+    hasText: text('contract.errors.stopLossNearLiquidation'),
+  });
+  await expect(refusal).toBeVisible();
+  await expect(stopLoss).toHaveAttribute('aria-invalid', 'true');
+
+  // the price comes down to 20 000: liquidation at 19 100.19, and the refusal goes with it
+  await holdBtcAt('20000.00');
+  await seesBtcAt(page, '20000.00');
+  await expect(refusal).toBeHidden();
+  await expect(stopLoss).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('order-submit').click();
+  await expect(
+    page.getByRole('dialog', {
+      name: text('contract.confirm.title').replace('{{action}}', text('contract.action.open_long')),
+    }),
+  ).toBeVisible();
 });
 
 test('a short by limit order rests among the open orders, fills at the maker rate when the price reaches it, then part of it closes', async ({

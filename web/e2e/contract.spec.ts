@@ -10,6 +10,7 @@ import {
   openContract,
   orderRequests,
   orders,
+  seesBtcAt,
   TRADER,
 } from './contract-support.ts';
 import { control, expect, scenarioUser, signInByApi, test, text } from './support.ts';
@@ -32,6 +33,7 @@ test.describe('a verified trader', () => {
     test.slow();
     const requests = orderRequests(page);
     await openContract(page);
+    await seesBtcAt(page, '20000.00');
 
     await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.05');
     await page.getByRole('switch', { name: text('contract.form.takeProfit') }).check();
@@ -87,6 +89,7 @@ test.describe('a verified trader', () => {
   }) => {
     test.slow();
     await openContract(page);
+    await seesBtcAt(page, '20000.00');
     await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.1');
     await page.getByTestId('order-submit').click();
     await page

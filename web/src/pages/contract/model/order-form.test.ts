@@ -25,6 +25,8 @@ import {
   percentPicked,
   quantityChanged,
   sideChanged,
+  stopLossChanged,
+  stopLossToggled,
   submitClicked,
   takeProfitChanged,
   takeProfitToggled,
@@ -189,5 +191,55 @@ describe('the order form', () => {
     const { scope } = await opened();
     // the list's first symbol would be the default; the page's address named the second
     expect(scope.getState($selectedSymbol)?.id).toBe('1');
+  });
+
+  it('lifts a refusal shown next to a field when a value it depends on moves (the price, the leverage)', async () => {
+    // BTC still at the price before the control API moved it: at 95 000 and 50×, a long's
+    // liquidation price is far above a stop loss at 19 800
+    const { scope } = await opened();
+    await allSettled($data24h, {
+      scope,
+      params: [tickerOf('1', { last_price: '95000.00', ask: '95000.00', bid: '95000.00' })],
+    });
+    await allSettled(quantityChanged, { scope, params: '0.01' });
+    await allSettled(stopLossToggled, { scope, params: true });
+    await allSettled(stopLossChanged, { scope, params: '19800' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      stopLoss: { key: 'contract.errors.stopLossNearLiquidation' },
+    });
+    expect(scope.getState($confirming)).toBe(false);
+
+    // the price arrives: 20 000, where at 50× the liquidation price is 19 610.8, under the stop
+    await allSettled($data24h, { scope, params: [TICKER] });
+    expect(scope.getState($errors)).toStrictEqual({});
+    // at 100× it is 19 900: the stop loss is too close again, without another tap
+    await allSettled(leveragePicked, { scope, params: '5' });
+    expect(scope.getState($errors)).toStrictEqual({
+      stopLoss: { key: 'contract.errors.stopLossNearLiquidation' },
+    });
+    // at 20× it is 19 100.19 (the page)
+    await allSettled(leveragePicked, { scope, params: '3' });
+    expect(scope.getState($errors)).toStrictEqual({});
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($confirming)).toBe(true);
+
+    // and a refusal comes back with the value that causes it, without another tap
+    await allSettled(quantityChanged, { scope, params: '9' });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.insufficient' },
+    });
+  });
+
+  it('shows no check before the first attempt to send, and none after an order is placed', async () => {
+    const { scope } = await opened();
+    await allSettled(quantityChanged, { scope, params: '9' });
+    expect(scope.getState($errors)).toStrictEqual({});
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+    // the emptied quantity is not "required" yet: nothing has been sent since
+    expect(scope.getState($quantity)).toBe('');
+    expect(scope.getState($errors)).toStrictEqual({});
   });
 });

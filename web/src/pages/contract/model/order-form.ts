@@ -4,6 +4,7 @@ import {
   checkMessages,
   createFormSubmission,
   withoutErrors,
+  withServerErrors,
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
@@ -57,7 +58,11 @@ export const $takeProfit = createStore('');
 export const $stopLossOn = createStore(false);
 export const $stopLoss = createStore('');
 export const $reduceOnly = createStore(false);
-export const $errors = createStore<FormErrors<OrderField>>({});
+/**
+ * What the last attempt to send found (its checks, or the server naming a field), less the fields
+ * edited since: new on every attempt that fails, so the view moves focus to the first of them.
+ */
+export const $attemptErrors = createStore<FormErrors<OrderField>>({});
 export const $formError = createStore<string | null>(null);
 /** The confirmation sheet is open. */
 export const $confirming = createStore(false);
@@ -365,7 +370,12 @@ const checked = sample({
   filter: ({ submitting, mustVerify }) => !submitting && !mustVerify,
   fn: ({ values }) => ({ values, errors: checkOrder(values) }),
 });
-sample({ clock: checked, fn: ({ errors }) => errors, target: $errors });
+sample({
+  clock: checked,
+  source: $attemptErrors,
+  fn: (previous, { errors }) => withServerErrors(previous, errors),
+  target: $attemptErrors,
+});
 sample({ clock: checked, fn: () => null, target: $formError });
 sample({
   clock: checked,
@@ -380,7 +390,7 @@ createFormSubmission({
   check: checkOrder,
   request: requestOf,
   effect: placeOrder.sendFx,
-  $errors,
+  $errors: $attemptErrors,
   $formError,
   wireFields: {
     price: 'price',
@@ -389,6 +399,26 @@ createFormSubmission({
     stop_loss: 'stopLoss',
   },
 });
+
+/** The form has been sent once (or tried): from then on its checks follow what it holds. */
+const $checking = createStore(false)
+  .on(checked, () => true)
+  .reset(placeOrder.sendFx.done, $symbolId.updates, ContractGate.close);
+
+/**
+ * What the form shows next to its fields. Its own checks, once it has been sent, are of the values
+ * it holds now: a refusal that depends on the price, the leverage, the quantity, the side, the
+ * type or the limit price follows each of them (a price that arrives after "Open long" lifts a
+ * stop loss "too close to the liquidation price" it no longer is). The server's words on a field
+ * stay until that field is edited.
+ */
+export const $errors = combine(
+  $values,
+  $checking,
+  $attemptErrors,
+  (values, checking, attempt): FormErrors<OrderField> =>
+    withServerErrors(attempt, checking ? checkOrder(values) : {}),
+);
 
 $confirming
   .reset(confirmCancelled, placeOrder.sendFx.finally, ContractGate.close)
@@ -402,9 +432,9 @@ for (const field of ['price', 'quantity', 'takeProfit', 'stopLoss'] as const) {
     takeProfit: [takeProfitChanged, takeProfitToggled, sideChanged],
     stopLoss: [stopLossChanged, stopLossToggled, sideChanged],
   }[field];
-  $errors.on(edits, (errors) => withoutErrors(errors, field));
+  $attemptErrors.on(edits, (errors) => withoutErrors(errors, field));
 }
-$errors.reset($symbolId.updates, ContractGate.close);
+$attemptErrors.reset(placeOrder.sendFx.done, $symbolId.updates, ContractGate.close);
 $formError.reset(...formEdited, ContractGate.close);
 
 sample({ clock: placeOrder.sendFx.doneData, target: orderChanged });

@@ -10,6 +10,7 @@ import { useUnit } from 'effector-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  $attemptErrors,
   $confirming,
   $errors,
   $formError,
@@ -57,16 +58,17 @@ const TYPES: readonly OrderType[] = ['market', 'limit'];
 export function OrderForm() {
   const { t } = useTranslation();
   const numbers = useNumberStyle();
-  const [side, changeSide, type, changeType, info, errors, formError] = useUnit([
+  const [side, changeSide, type, changeType, info, attempt, formError] = useUnit([
     $side,
     sideChanged,
     $orderType,
     orderTypeChanged,
     $info,
-    $errors,
+    $attemptErrors,
     $formError,
   ]);
-  useFocusFirstInvalid(errors);
+  // focus moves on an attempt to send that fails, not on every message a keystroke brings
+  useFocusFirstInvalid(attempt);
   return (
     <form
       className={styles.form}
