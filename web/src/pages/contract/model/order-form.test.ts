@@ -19,6 +19,10 @@ import {
   $maxQuantity,
   $quantity,
   $quote,
+  $stopLoss,
+  $stopLossOn,
+  $takeProfit,
+  $takeProfitOn,
   $verifyPrompt,
   confirmClicked,
   leveragePicked,
@@ -241,5 +245,23 @@ describe('the order form', () => {
     // the emptied quantity is not "required" yet: nothing has been sent since
     expect(scope.getState($quantity)).toBe('');
     expect(scope.getState($errors)).toStrictEqual({});
+  });
+
+  it('clears the take profit and stop loss with the quantity once the order is placed', async () => {
+    const { scope, orders } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(takeProfitToggled, { scope, params: true });
+    await allSettled(takeProfitChanged, { scope, params: '21000' });
+    await allSettled(stopLossToggled, { scope, params: true });
+    await allSettled(stopLossChanged, { scope, params: '19900' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+
+    expect(orders()[0]).toMatchObject({ take_profit: '21000', stop_loss: '19900' });
+    expect(scope.getState($quantity)).toBe('');
+    expect(scope.getState($takeProfitOn)).toBe(false);
+    expect(scope.getState($takeProfit)).toBe('');
+    expect(scope.getState($stopLossOn)).toBe(false);
+    expect(scope.getState($stopLoss)).toBe('');
   });
 });

@@ -440,5 +440,11 @@ $formError.reset(...formEdited, ContractGate.close);
 sample({ clock: placeOrder.sendFx.doneData, target: orderChanged });
 sample({ clock: placeOrder.sendFx.done, target: ordersChanged });
 sample({ clock: placeOrder.sendFx.done, fn: () => 'contract.order.placed', target: notifyFx });
+// A placed order empties the form's order (quantity, take profit, stop loss); the next order
+// starts from the same side, type, price and leverage. Another symbol starts it afresh.
 $quantity.reset(placeOrder.sendFx.done, $symbolId.updates);
 $percent.reset(placeOrder.sendFx.done, $symbolId.updates);
+$takeProfitOn.reset(placeOrder.sendFx.done, $symbolId.updates);
+$takeProfit.reset(placeOrder.sendFx.done, $symbolId.updates);
+$stopLossOn.reset(placeOrder.sendFx.done, $symbolId.updates);
+$stopLoss.reset(placeOrder.sendFx.done, $symbolId.updates);
