@@ -264,4 +264,17 @@ describe('the order form', () => {
     expect(scope.getState($stopLossOn)).toBe(false);
     expect(scope.getState($stopLoss)).toBe('');
   });
+
+  it('says a quantity of zero must be above zero, not that it is no number', async () => {
+    const { scope } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityPositive' },
+    });
+    await allSettled(quantityChanged, { scope, params: 'abc' });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityInvalid' },
+    });
+  });
 });

@@ -257,7 +257,8 @@ const $values = combine({
 function quantityProblem(values: FormValues): string | null {
   const quantity = values.quantity.trim();
   if (quantity === '') return 'contract.errors.quantityRequired';
-  if (!isAmount(quantity)) return 'contract.errors.quantityInvalid';
+  if (!PLAIN.test(quantity)) return 'contract.errors.quantityInvalid';
+  if (!isAmount(quantity)) return 'contract.errors.quantityPositive';
   const info = values.info;
   if (info === null) return null;
   const qty = new D(quantity);
