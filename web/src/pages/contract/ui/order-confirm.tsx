@@ -113,8 +113,9 @@ function ConfirmRows() {
   if (quote?.liquidation != null) {
     rows.push([t('contract.form.liquidation'), priceText(quote.liquidation)]);
   }
-  if (tpOn && !reduceOnly) rows.push([t('contract.form.takeProfit'), tp.trim()]);
-  if (slOn && !reduceOnly) rows.push([t('contract.form.stopLoss'), sl.trim()]);
+  // printed as every other price: the symbol's decimals, the language's marks
+  if (tpOn && !reduceOnly) rows.push([t('contract.form.takeProfit'), priceText(tp.trim())]);
+  if (slOn && !reduceOnly) rows.push([t('contract.form.stopLoss'), priceText(sl.trim())]);
   return (
     <dl className={styles.confirmList} data-testid="order-confirm">
       {rows.map(([label, value]) => (
