@@ -42,9 +42,23 @@ test.describe('a verified trader', () => {
     const sheet = page.getByRole('dialog', {
       name: text('contract.confirm.title').replace('{{action}}', text('contract.action.open_long')),
     });
+    // the take profit is printed as every other price is
+    await expect(sheet.getByTestId('order-confirm')).toContainText(
+      `${text('contract.form.takeProfit')}${grouped('20900')}`,
+    );
     // a double tap on the confirmation places one order
     await sheet.getByRole('button', { name: text('contract.confirm.place') }).dblclick();
     await expect(page.getByText(text('contract.order.placed'))).toBeVisible();
+    // the form is emptied for the next order: quantity, and the take profit with it
+    await expect(page.getByRole('textbox', { name: text('contract.form.quantity') })).toHaveValue(
+      '',
+    );
+    await expect(
+      page.getByRole('switch', { name: text('contract.form.takeProfit') }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByRole('textbox', { name: text('contract.form.takeProfitPrice') }),
+    ).toHaveCount(0);
 
     const card = page.getByTestId('position');
     await expect(card).toHaveCount(1);
