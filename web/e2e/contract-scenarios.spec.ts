@@ -80,6 +80,36 @@ test('a stop loss refused as too close to the liquidation price is accepted once
   ).toBeVisible();
 });
 
+test('the leverage a resting short holds is shown and fixed on the form for another short, before anything is sent, and left free for a long', async ({
+  page,
+}) => {
+  await placeOrder(page, { side: 'short', type: 'limit', price: '20500', quantity: '0.1' });
+  const form = page.getByRole('form', { name: text('contract.form.title') });
+  const lock = form.getByTestId('leverage-locked');
+  const leverageButton = form.getByRole('button', { name: /\d+×/ });
+  await expect(lock).toHaveText(text('contract.leverage.locked').replace('{{value}}', '20'));
+
+  // a long is free: 50× is chosen for it
+  await form.getByRole('button', { name: text('contract.form.long') }).click();
+  await expect(lock).toHaveCount(0);
+  await leverageButton.click();
+  const sheet = page.getByRole('dialog', { name: text('contract.leverage.title') });
+  await sheet.getByRole('button', { name: '50×' }).click();
+  await expect(leverageButton).toHaveText(
+    text('contract.form.leverage').replace('{{value}}', '50'),
+  );
+
+  // back on short, the resting order's 20× is what the form uses, and the only one offered
+  await form.getByRole('button', { name: text('contract.form.short') }).click();
+  await expect(leverageButton).toHaveText(
+    text('contract.form.leverage').replace('{{value}}', '20'),
+  );
+  await expect(lock).toBeVisible();
+  await leverageButton.click();
+  await expect(sheet.getByRole('button', { name: '50×' })).toBeDisabled();
+  await expect(sheet.getByRole('button', { name: '20×' })).toBeEnabled();
+});
+
 test('a short by limit order rests among the open orders, fills at the maker rate when the price reaches it, then part of it closes', async ({
   page,
 }) => {

@@ -6,16 +6,21 @@ import { $userInfo } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import {
   EXAMPLE_CONTRACT_ORDER,
+  EXAMPLE_POSITION,
   EXAMPLE_USER,
   endpoints,
+  type ContractOrder,
   type IdentityStatus,
+  type Position,
 } from '@bourse/protocol';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import {
   $confirming,
   $errors,
+  $leverage,
   $leverageId,
+  $leverageInUse,
   $maxQuantity,
   $quantity,
   $quote,
@@ -45,15 +50,24 @@ function setup({
   identity = 'verified',
   mode = 'real',
   addOrder = () => ({ ...EXAMPLE_CONTRACT_ORDER, status: 'filled' }),
+  positions = [],
+  openOrders = [],
 }: {
   identity?: IdentityStatus;
   mode?: 'real' | 'demo';
   addOrder?: (body: unknown) => unknown;
+  positions?: readonly Position[];
+  openOrders?: readonly ContractOrder[];
 } = {}) {
   const api = fakeClient({
     [endpoints.contract.getContractInfo.path]: () => INFO,
-    [endpoints.contract.storeList.path]: () => ({ list: [] }),
-    [endpoints.contract.orderList.path]: () => ({ list: [], total: 0, page: 1, limit: 50 }),
+    [endpoints.contract.storeList.path]: () => ({ list: positions }),
+    [endpoints.contract.orderList.path]: () => ({
+      list: openOrders,
+      total: openOrders.length,
+      page: 1,
+      limit: 50,
+    }),
     [endpoints.market.getLogData.path]: () => ({ symbol_id: '1', period: '15m', list: [] }),
     [endpoints.index.getSymbolList.path]: () => ({
       list: [symbolOf('0'), symbolOf('1', { qty_step: '0.001' })],
@@ -197,6 +211,19 @@ describe('the order form', () => {
     expect(scope.getState($selectedSymbol)?.id).toBe('1');
   });
 
+  it('says a quantity of zero must be above zero, not that it is no number', async () => {
+    const { scope } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityPositive' },
+    });
+    await allSettled(quantityChanged, { scope, params: 'abc' });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityInvalid' },
+    });
+  });
+
   it('lifts a refusal shown next to a field when a value it depends on moves (the price, the leverage)', async () => {
     // BTC still at the price before the control API moved it: at 95 000 and 50×, a long's
     // liquidation price is far above a stop loss at 19 800
@@ -265,16 +292,41 @@ describe('the order form', () => {
     expect(scope.getState($stopLoss)).toBe('');
   });
 
-  it('says a quantity of zero must be above zero, not that it is no number', async () => {
-    const { scope } = await opened();
-    await allSettled(quantityChanged, { scope, params: '0' });
+  it('uses the leverage an open position of the symbol and side holds, before anything is sent', async () => {
+    // a 20× long on BTC (symbol 1) is held; 50× is the leverage kept on the device
+    const { scope, orders } = await opened({
+      positions: [{ ...EXAMPLE_POSITION, symbol_id: '1', direction: 'long', leverage: 20 }],
+    });
+    expect(scope.getState($leverageInUse)).toBe(20);
+    expect(scope.getState($leverage)).toStrictEqual({ id: '3', value: 20 });
+    // the kept choice stays for when nothing holds the leverage
+    expect(scope.getState($leverageId)).toBe('4');
+
+    await allSettled(quantityChanged, { scope, params: '0.05' });
     await allSettled(submitClicked, { scope });
-    expect(scope.getState($errors)).toStrictEqual({
-      quantity: { key: 'contract.errors.quantityPositive' },
-    });
-    await allSettled(quantityChanged, { scope, params: 'abc' });
-    expect(scope.getState($errors)).toStrictEqual({
-      quantity: { key: 'contract.errors.quantityInvalid' },
-    });
+    await allSettled(confirmClicked, { scope });
+    expect(orders()[0]).toMatchObject({ leverage_id: '3' });
+
+    // a short is another position: free to use the kept 50×
+    await allSettled(sideChanged, { scope, params: 'sell' });
+    expect(scope.getState($leverageInUse)).toBeNull();
+    expect(scope.getState($leverage)).toStrictEqual({ id: '4', value: 50 });
+  });
+
+  it('uses the leverage a resting opening order of the symbol and side holds', async () => {
+    const resting: ContractOrder = {
+      ...EXAMPLE_CONTRACT_ORDER,
+      symbol_id: '1',
+      side: 'sell',
+      action: 'open_short',
+      leverage: 10,
+      status: 'pending',
+      reduce_only: false,
+    };
+    const { scope } = await opened({ openOrders: [resting] });
+    expect(scope.getState($leverageInUse)).toBeNull();
+    await allSettled(sideChanged, { scope, params: 'sell' });
+    expect(scope.getState($leverageInUse)).toBe(10);
+    expect(scope.getState($leverage)).toStrictEqual({ id: '2', value: 10 });
   });
 });

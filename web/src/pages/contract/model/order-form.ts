@@ -1,4 +1,11 @@
-import { $contractInfo, orderChanged, ordersChanged, type ContractInfo } from '#entities/contract';
+import {
+  $contractInfo,
+  $openOrders,
+  $positions,
+  orderChanged,
+  ordersChanged,
+  type ContractInfo,
+} from '#entities/contract';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -74,6 +81,8 @@ export const $leverageId = createStore<string | null>(null);
 persistLocal($leverageId, 'leverageId', z.string().nullable());
 $leverageId.on(leveragePicked, (_, id) => id);
 
+const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : 'short');
+
 const PLAIN = /^\d{1,15}(\.\d{1,8})?$/;
 const isAmount = (value: string) => PLAIN.test(value.trim()) && /[1-9]/.test(value);
 
@@ -82,10 +91,42 @@ export const $info = combine($contractInfo, $symbolId, (byId, id): ContractInfo 
   id === null ? null : (byId[id] ?? null),
 );
 
-/** The leverage the order uses: the one kept, when the symbol offers it, else the symbol's. */
-export const $leverage = combine($info, $leverageId, (info, kept) => {
+/**
+ * The leverage already in use on this symbol and side: an open position's, else a resting opening
+ * order's (the server refuses another one, leverage_mismatch); null when none is.
+ */
+export const $leverageInUse = combine(
+  {
+    symbolId: $symbolId,
+    side: $side,
+    reduceOnly: $reduceOnly,
+    positions: $positions,
+    orders: $openOrders,
+  },
+  ({ symbolId, side, reduceOnly, positions, orders }): number | null => {
+    // a reduce-only order closes at the position's own leverage, whatever it names
+    if (symbolId === null || reduceOnly) return null;
+    const direction = directionOf(side);
+    const held = positions?.find(
+      (one) => one.symbol_id === symbolId && one.direction === direction,
+    );
+    if (held !== undefined) return held.leverage;
+    const resting = orders?.find(
+      (one) => one.symbol_id === symbolId && one.side === side && !one.reduce_only,
+    );
+    return resting?.leverage ?? null;
+  },
+);
+
+/**
+ * The leverage the order uses: the one in use on this symbol and side (it cannot be another), else
+ * the one kept, when the symbol offers it, else the symbol's.
+ */
+export const $leverage = combine($info, $leverageId, $leverageInUse, (info, kept, inUse) => {
   if (info === null) return null;
+  const locked = inUse === null ? undefined : info.leverages.find((one) => one.value === inUse);
   return (
+    locked ??
     info.leverages.find((one) => one.id === kept) ??
     info.leverages.find((one) => one.id === info.leverage_id) ??
     info.leverages[0] ??
@@ -139,8 +180,6 @@ export const $maxQuantity = combine(
     return D.min(max, info.max_qty).toFixed();
   },
 );
-
-const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : 'short');
 
 /** What the order costs and where it would be liquidated, before it is sent; null while incomplete. */
 export const $quote = combine(

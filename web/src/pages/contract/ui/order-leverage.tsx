@@ -1,21 +1,33 @@
 import { Popup } from '#shared/ui/sheet';
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $info, $leverage, leveragePicked } from '../model/order-form.ts';
+import { $info, $leverage, $leverageInUse, leveragePicked } from '../model/order-form.ts';
 import styles from './contract-page.module.css';
 
-/** The leverage and its sheet. */
+/**
+ * The leverage and its sheet. An open position or resting order of the symbol and side fixes it
+ * (the server refuses another): the form says so below the button, before anything is sent, and
+ * the sheet offers only that one.
+ */
 export function LeverageButton() {
   const { t } = useTranslation();
-  const [leverage, info, pick] = useUnit([$leverage, $info, leveragePicked]);
+  const [leverage, info, inUse, pick] = useUnit([$leverage, $info, $leverageInUse, leveragePicked]);
   const [open, setOpen] = useState(false);
+  const lockId = useId();
+  const locked = inUse !== null && leverage?.value === inUse;
+  const lockNote = locked ? (
+    <p id={lockId} className={styles.muted} data-testid="leverage-locked">
+      {t('contract.leverage.locked', { value: inUse })}
+    </p>
+  ) : null;
   return (
     <>
       <button
         type="button"
         className={styles.leverage}
         aria-haspopup="dialog"
+        aria-describedby={locked ? lockId : undefined}
         disabled={info === null}
         onClick={() => {
           setOpen(true);
@@ -23,6 +35,7 @@ export function LeverageButton() {
       >
         {t('contract.form.leverage', { value: leverage?.value ?? '—' })}
       </button>
+      {lockNote === null ? null : <div className={styles.leverageLock}>{lockNote}</div>}
       <Popup
         visible={open}
         onMaskClick={() => {
@@ -38,13 +51,16 @@ export function LeverageButton() {
           <h2 id="leverage-title" className={styles.sheetTitle}>
             {t('contract.leverage.title')}
           </h2>
-          <p className={styles.muted}>{t('contract.leverage.hint')}</p>
+          <p className={styles.muted}>
+            {locked ? t('contract.leverage.locked', { value: inUse }) : t('contract.leverage.hint')}
+          </p>
           <div className={styles.leverages} role="group" aria-labelledby="leverage-title">
             {info?.leverages.map((one) => (
               <button
                 key={one.id}
                 type="button"
                 aria-pressed={leverage?.id === one.id}
+                disabled={locked && one.value !== inUse}
                 className={styles.leverageChoice}
                 onClick={() => {
                   pick(one.id);
