@@ -56,6 +56,11 @@ export default defineConfig({
     ...devices['Pixel 7'],
     // baseURL is each worker's own mock's (e2e/support.ts).
     locale: 'en-US',
+    // One action (a click, a fill, a page load) waits at most this long, whatever the test's own
+    // timeout (test.slow() triples it): a stuck step fails within a minute, naming the element or
+    // the address it waited for, not when the whole test times out.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: traceWanted(process.env['E2E_TRACE']),
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import { formatAmount } from '../src/shared/format/format.ts';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { traderClient } from './contract-support.ts';
+import { BTC, holdBtcAt, traderClient } from './contract-support.ts';
 import { control, expect, openApp, scenarioUser, signInByApi, test, text } from './support.ts';
 
 const TRADER = scenarioUser('verified-trader');
@@ -80,5 +80,55 @@ test.describe('the contract history', () => {
     await expect(card).toContainText(`${pnl} USDT`);
     await expect(card).toContainText(`${formatAmount(fees)} USDT`);
     await expect(card).toContainText(text('contractDetail.source.user'));
+  });
+
+  test('a position’s form says it opened when its limit order filled, hours after it was placed', async ({
+    page,
+  }) => {
+    await control.reset('verified-trader');
+    // the engine's time stands still but for the moves below: the fill and the close share a minute
+    await control.clock({ action: 'freeze' });
+    try {
+      await holdBtcAt('20000.00');
+      await control.advance(1000);
+      const call = await traderClient();
+      const info = await call(endpoints.contract.getContractInfo, { symbol_id: BTC.id });
+      const placed = await call(endpoints.contract.addOrder, {
+        symbol_id: BTC.id,
+        side: 'buy',
+        type: 'limit',
+        price: '19000',
+        quantity: info.min_qty,
+        leverage_id: info.leverage_id,
+        take_profit: '',
+        stop_loss: '',
+        reduce_only: false,
+        request_id: randomUUID(),
+      });
+      expect(placed.status).toBe('pending');
+      // three hours on, the price reaches it: the position opens, and is closed at once
+      await control.advance(3 * 3_600_000);
+      await holdBtcAt('18900.00');
+      await control.advance(1000);
+      const closed = await call(endpoints.contract.allStop, {
+        symbol_id: BTC.id,
+        request_id: randomUUID(),
+      });
+      const positionId = closed.list[0]?.position_id ?? '';
+
+      await signInByApi(page, TRADER);
+      await openApp(page, `${PATHS.contractDetail1}?id=${positionId}`);
+      const card = page.locator('article');
+      await expect(card.locator('.adm-tag')).toHaveText(text('contractDetail.closed'));
+      const valueOf = (label: string) =>
+        card
+          .locator('div')
+          .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+          .getByRole('definition');
+      const closedAt = await valueOf(text('contractDetail.closedAt')).textContent();
+      await expect(valueOf(text('contractDetail.openedAt'))).toHaveText(closedAt ?? '');
+    } finally {
+      await control.clock({ action: 'resume' });
+    }
   });
 });

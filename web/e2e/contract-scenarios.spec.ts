@@ -16,6 +16,7 @@ import {
   openContract,
   orders,
   placeOrder,
+  seesBtcAt,
   TRADER,
 } from './contract-support.ts';
 import { control, expect, signInByApi, test, text } from './support.ts';
@@ -44,6 +45,69 @@ test.beforeEach(async ({ page }) => {
   await holdBtcAt('20000.00');
   await signInByApi(page, TRADER);
   await openContract(page);
+  // the form reckons at the price held, not at the one before the control API moved it
+  await seesBtcAt(page, '20000.00');
+});
+
+test('a stop loss refused as too close to the liquidation price is accepted once the price it was checked at moves away, without another tap', async ({
+  page,
+}) => {
+  // BTC far above: at 20× a long's liquidation price is above a stop loss at 19 800
+  await holdBtcAt('95000.00');
+  await seesBtcAt(page, '95000.00');
+  const form = page.getByRole('form', { name: text('contract.form.title') });
+  await form.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.01');
+  await form.getByRole('switch', { name: text('contract.form.stopLoss') }).check();
+  const stopLoss = form.getByRole('textbox', { name: text('contract.form.stopLossPrice') });
+  await stopLoss.fill('19800');
+  await page.getByTestId('order-submit').click();
+  const refusal = form.getByRole('alert').filter({
+    hasText: text('contract.errors.stopLossNearLiquidation'),
+  });
+  await expect(refusal).toBeVisible();
+  await expect(stopLoss).toHaveAttribute('aria-invalid', 'true');
+
+  // the price comes down to 20 000: liquidation at 19 100.19, and the refusal goes with it
+  await holdBtcAt('20000.00');
+  await seesBtcAt(page, '20000.00');
+  await expect(refusal).toBeHidden();
+  await expect(stopLoss).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('order-submit').click();
+  await expect(
+    page.getByRole('dialog', {
+      name: text('contract.confirm.title').replace('{{action}}', text('contract.action.open_long')),
+    }),
+  ).toBeVisible();
+});
+
+test('the leverage a resting short holds is shown and fixed on the form for another short, before anything is sent, and left free for a long', async ({
+  page,
+}) => {
+  await placeOrder(page, { side: 'short', type: 'limit', price: '20500', quantity: '0.1' });
+  const form = page.getByRole('form', { name: text('contract.form.title') });
+  const lock = form.getByTestId('leverage-locked');
+  const leverageButton = form.getByRole('button', { name: /\d+×/ });
+  await expect(lock).toHaveText(text('contract.leverage.locked').replace('{{value}}', '20'));
+
+  // a long is free: 50× is chosen for it
+  await form.getByRole('button', { name: text('contract.form.long') }).click();
+  await expect(lock).toHaveCount(0);
+  await leverageButton.click();
+  const sheet = page.getByRole('dialog', { name: text('contract.leverage.title') });
+  await sheet.getByRole('button', { name: '50×' }).click();
+  await expect(leverageButton).toHaveText(
+    text('contract.form.leverage').replace('{{value}}', '50'),
+  );
+
+  // back on short, the resting order's 20× is what the form uses, and the only one offered
+  await form.getByRole('button', { name: text('contract.form.short') }).click();
+  await expect(leverageButton).toHaveText(
+    text('contract.form.leverage').replace('{{value}}', '20'),
+  );
+  await expect(lock).toBeVisible();
+  await leverageButton.click();
+  await expect(sheet.getByRole('button', { name: '50×' })).toBeDisabled();
+  await expect(sheet.getByRole('button', { name: '20×' })).toBeEnabled();
 });
 
 test('a short by limit order rests among the open orders, fills at the maker rate when the price reaches it, then part of it closes', async ({

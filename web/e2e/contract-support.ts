@@ -75,6 +75,17 @@ export async function openContract(page: Page) {
   await expect(page.getByRole('button', { name: /\d+×/ })).toBeEnabled();
 }
 
+/**
+ * Waits for the contract page to show BTC at the price the control API set: what the form
+ * reckons with (its quote, its checks) is that price from then on, not the one before.
+ */
+export async function seesBtcAt(page: Page, price: Decimal.Value) {
+  await expect(
+    page.getByTestId('contract-quote'),
+    `the page shows BTC at ${grouped(price)}, the price the control API set`,
+  ).toContainText(grouped(price));
+}
+
 export interface OrderInput {
   side?: 'long' | 'short';
   type?: 'market' | 'limit';
@@ -108,12 +119,11 @@ export async function placeOrder(page: Page, order: OrderInput) {
   }
   await page.getByTestId('order-submit').click();
   const action = `contract.action.open_${side}`;
-  await page
-    .getByRole('dialog', {
-      name: text('contract.confirm.title').replace('{{action}}', text(action)),
-    })
-    .getByRole('button', { name: text('contract.confirm.place') })
-    .click();
+  const sheet = page.getByRole('dialog', {
+    name: text('contract.confirm.title').replace('{{action}}', text(action)),
+  });
+  await expect(sheet, 'the confirmation sheet opens: the form refused nothing').toBeVisible();
+  await sheet.getByRole('button', { name: text('contract.confirm.place') }).click();
   await expect(page.getByText(text('contract.order.placed')).first()).toBeVisible();
 }
 

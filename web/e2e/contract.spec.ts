@@ -10,6 +10,7 @@ import {
   openContract,
   orderRequests,
   orders,
+  seesBtcAt,
   TRADER,
 } from './contract-support.ts';
 import { control, expect, scenarioUser, signInByApi, test, text } from './support.ts';
@@ -32,6 +33,7 @@ test.describe('a verified trader', () => {
     test.slow();
     const requests = orderRequests(page);
     await openContract(page);
+    await seesBtcAt(page, '20000.00');
 
     await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.05');
     await page.getByRole('switch', { name: text('contract.form.takeProfit') }).check();
@@ -40,9 +42,23 @@ test.describe('a verified trader', () => {
     const sheet = page.getByRole('dialog', {
       name: text('contract.confirm.title').replace('{{action}}', text('contract.action.open_long')),
     });
+    // the take profit is printed as every other price is
+    await expect(sheet.getByTestId('order-confirm')).toContainText(
+      `${text('contract.form.takeProfit')}${grouped('20900')}`,
+    );
     // a double tap on the confirmation places one order
     await sheet.getByRole('button', { name: text('contract.confirm.place') }).dblclick();
     await expect(page.getByText(text('contract.order.placed'))).toBeVisible();
+    // the form is emptied for the next order: quantity, and the take profit with it
+    await expect(page.getByRole('textbox', { name: text('contract.form.quantity') })).toHaveValue(
+      '',
+    );
+    await expect(
+      page.getByRole('switch', { name: text('contract.form.takeProfit') }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByRole('textbox', { name: text('contract.form.takeProfitPrice') }),
+    ).toHaveCount(0);
 
     const card = page.getByTestId('position');
     await expect(card).toHaveCount(1);
@@ -87,6 +103,7 @@ test.describe('a verified trader', () => {
   }) => {
     test.slow();
     await openContract(page);
+    await seesBtcAt(page, '20000.00');
     await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.1');
     await page.getByTestId('order-submit').click();
     await page

@@ -163,8 +163,11 @@ test.describe('the Market screen', () => {
       name: text('nav.symbolTab').replace('{{display}}', 'ETH/USDT'),
     });
     await expect(symbolTab).toHaveAttribute('href', '/pages/kline/kline?symbol=ethusdt');
+    // one label, SPEC.md's "Symbol", whichever symbol it opens and on the chart it opens too
+    await expect(symbolTab).toHaveText(text('nav.symbol'));
     await symbolTab.click();
     await expect(page).toHaveURL(/\/pages\/kline\/kline\?symbol=ethusdt$/);
+    await expect(symbolTab).toHaveText(text('nav.symbol'));
   });
 });
 

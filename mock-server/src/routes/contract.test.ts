@@ -242,6 +242,31 @@ describe('the contract calls', () => {
     ).toBe(404);
   });
 
+  it('a closed position’s opening order keeps the time it filled as its updated_at, the position’s opened_at', async () => {
+    const placed = await as<ContractOrder>('addOrder', {
+      symbol_id: BTC,
+      side: 'buy',
+      type: 'limit',
+      price: '19000',
+      quantity: '0.01',
+      leverage_id: '3',
+      request_id: rid(),
+    });
+    await price('18900');
+    const [position] = await positions();
+    if (!position) throw new Error('the limit order did not fill');
+    expect(position.opened_at).toBeGreaterThan(placed.data.created_at);
+    await price('19100');
+    const closed = await as<{ list: ContractOrder[] }>('allStop', { request_id: rid() });
+    const close = closed.data.list[0];
+    expect(close?.updated_at).toBeGreaterThan(position.opened_at);
+
+    const history = await as<{ list: ContractOrder[] }>('orderList', { group: 'history' });
+    const opening = history.data.list.find((order) => order.id === placed.data.id);
+    // Closed now, and still saying when it traded: what a history detail shows as "Opened"
+    expect(opening).toMatchObject({ status: 'closed', updated_at: position.opened_at });
+  });
+
   it('refuses an unverified user on the real account with a prompt to verify, and serves demo', async () => {
     const saved = token;
     ({ token } = await registerUser(app, 'unverified.contract@example.com'));

@@ -24,8 +24,9 @@ export const showsTabBar = (pathname: string, available: ReadonlySet<string>): b
   TABS.some((tab) => tab.path === pathname && available.has(tab.path));
 
 /**
- * The tab bar of the tabs whose screens exist, on those screens. The Symbol tab opens the chart
- * of the selected symbol and is labelled with it.
+ * The tab bar of the tabs whose screens exist, on those screens. The Symbol tab (SPEC.md §2's
+ * name, in every language) opens the chart of the selected symbol; its label stays "Symbol", and
+ * its accessible name adds the symbol it opens ("Symbol: BTC/USDT").
  */
 export function TabBar({ available }: { available: ReadonlySet<string> }) {
   const { t } = useTranslation();
@@ -42,18 +43,18 @@ export function TabBar({ available }: { available: ReadonlySet<string> }) {
   return (
     <nav className={styles.bar} aria-label={t('nav.tabs')}>
       {tabs.map((tab) => {
-        const symbolLabel = tab.key === 'symbol' && selected ? selected.display : null;
+        const symbolShown = tab.key === 'symbol' && selected ? selected.display : null;
         return (
           <NavLink
             key={tab.key}
             to={targetOf(tab)}
             aria-label={
-              symbolLabel === null ? undefined : t('nav.symbolTab', { display: symbolLabel })
+              symbolShown === null ? undefined : t('nav.symbolTab', { display: symbolShown })
             }
             className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
           >
             <LineIcon d={tab.icon} />
-            <span className={styles.label}>{symbolLabel ?? t(`nav.${tab.key}`)}</span>
+            <span className={styles.label}>{t(`nav.${tab.key}`)}</span>
           </NavLink>
         );
       })}

@@ -199,7 +199,11 @@ export class Positions {
     return order;
   }
 
-  /** A position with nothing left: closed, its opening orders 'closed', its resting closes cancelled. */
+  /**
+   * A position with nothing left: closed, its opening orders 'closed', its resting closes
+   * cancelled. An opening order keeps its updated_at, the time it traded (the protocol's example
+   * of a closed opening order, and the history's "Opened": when the position took it in).
+   */
   closed(position: PositionRow): void {
     const now = this.core.ctx.now();
     position.closed_at = now;
@@ -211,7 +215,6 @@ export class Positions {
         this.core.publishOrder(order);
       } else if (!order.reduce_only && order.status === 'filled') {
         order.status = 'closed';
-        order.updated_at = now;
       }
     }
     this.core.ctx.changed();

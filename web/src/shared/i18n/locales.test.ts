@@ -72,6 +72,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   // German traders say long and short
   'contract.direction.long': ['de'],
   'contract.direction.short': ['de'],
+  // the fifth tab is SPEC.md's "Symbol", a German word too
+  'nav.symbol': ['de'],
+  'nav.symbolTab': ['de'],
 };
 
 /** Text a translator writes: placeholders are code, not words. */

@@ -41,6 +41,7 @@ export interface PositionSummary {
   readonly realizedPnl: string;
   /** every fee the position's orders paid, opening and closing */
   readonly fees: string;
+  /** when the first opening order filled; null when no opening order is in the history */
   readonly openedAt: number | null;
   /** when the last close traded, if the position is closed */
   readonly closedAt: number | null;
@@ -94,7 +95,9 @@ export function summarisePosition(
       own.filter((order) => new D(order.filled_quantity).gt(0)),
       'fee',
     ),
-    openedAt: opens.length === 0 ? null : Math.min(...opens.map((order) => order.created_at)),
+    // when the first opening order traded (its updated_at, which a Closed one keeps), not when
+    // it was placed: a limit order may rest a long time before it opens anything
+    openedAt: opens.length === 0 ? null : Math.min(...opens.map((order) => order.updated_at)),
     closedAt: closed && lastClose !== undefined ? lastClose.updated_at : null,
     closed,
     source: lastClose?.source ?? null,

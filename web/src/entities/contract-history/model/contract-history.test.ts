@@ -88,6 +88,23 @@ describe('a position in the history', () => {
     });
   });
 
+  it('was opened when its first opening order filled, not when that order was placed', () => {
+    // the example's limit order: placed at …700 000, filled (and the position opened) at …760 000
+    expect(OPEN.updated_at).toBeGreaterThan(OPEN.created_at);
+    expect(summarisePosition('5001', [CLOSE, OPEN])?.openedAt).toBe(
+      endpoints.contract.storeList.example.response.list[0]?.opened_at,
+    );
+    // added to later by a market order: still the first fill
+    const added = {
+      ...OPEN,
+      id: '9003',
+      type: 'market' as const,
+      created_at: OPEN.updated_at + 60_000,
+      updated_at: OPEN.updated_at + 60_000,
+    };
+    expect(summarisePosition('5001', [CLOSE, added, OPEN])?.openedAt).toBe(OPEN.updated_at);
+  });
+
   it('is null when no order of the history is its', () => {
     expect(summarisePosition('42', [CLOSE, OPEN])).toBeNull();
   });

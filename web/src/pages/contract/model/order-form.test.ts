@@ -6,25 +6,36 @@ import { $userInfo } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import {
   EXAMPLE_CONTRACT_ORDER,
+  EXAMPLE_POSITION,
   EXAMPLE_USER,
   endpoints,
+  type ContractOrder,
   type IdentityStatus,
+  type Position,
 } from '@bourse/protocol';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import {
   $confirming,
   $errors,
+  $leverage,
   $leverageId,
+  $leverageInUse,
   $maxQuantity,
   $quantity,
   $quote,
+  $stopLoss,
+  $stopLossOn,
+  $takeProfit,
+  $takeProfitOn,
   $verifyPrompt,
   confirmClicked,
   leveragePicked,
   percentPicked,
   quantityChanged,
   sideChanged,
+  stopLossChanged,
+  stopLossToggled,
   submitClicked,
   takeProfitChanged,
   takeProfitToggled,
@@ -39,15 +50,24 @@ function setup({
   identity = 'verified',
   mode = 'real',
   addOrder = () => ({ ...EXAMPLE_CONTRACT_ORDER, status: 'filled' }),
+  positions = [],
+  openOrders = [],
 }: {
   identity?: IdentityStatus;
   mode?: 'real' | 'demo';
   addOrder?: (body: unknown) => unknown;
+  positions?: readonly Position[];
+  openOrders?: readonly ContractOrder[];
 } = {}) {
   const api = fakeClient({
     [endpoints.contract.getContractInfo.path]: () => INFO,
-    [endpoints.contract.storeList.path]: () => ({ list: [] }),
-    [endpoints.contract.orderList.path]: () => ({ list: [], total: 0, page: 1, limit: 50 }),
+    [endpoints.contract.storeList.path]: () => ({ list: positions }),
+    [endpoints.contract.orderList.path]: () => ({
+      list: openOrders,
+      total: openOrders.length,
+      page: 1,
+      limit: 50,
+    }),
     [endpoints.market.getLogData.path]: () => ({ symbol_id: '1', period: '15m', list: [] }),
     [endpoints.index.getSymbolList.path]: () => ({
       list: [symbolOf('0'), symbolOf('1', { qty_step: '0.001' })],
@@ -189,5 +209,124 @@ describe('the order form', () => {
     const { scope } = await opened();
     // the list's first symbol would be the default; the page's address named the second
     expect(scope.getState($selectedSymbol)?.id).toBe('1');
+  });
+
+  it('says a quantity of zero must be above zero, not that it is no number', async () => {
+    const { scope } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityPositive' },
+    });
+    await allSettled(quantityChanged, { scope, params: 'abc' });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.quantityInvalid' },
+    });
+  });
+
+  it('lifts a refusal shown next to a field when a value it depends on moves (the price, the leverage)', async () => {
+    // BTC still at the price before the control API moved it: at 95 000 and 50×, a long's
+    // liquidation price is far above a stop loss at 19 800
+    const { scope } = await opened();
+    await allSettled($data24h, {
+      scope,
+      params: [tickerOf('1', { last_price: '95000.00', ask: '95000.00', bid: '95000.00' })],
+    });
+    await allSettled(quantityChanged, { scope, params: '0.01' });
+    await allSettled(stopLossToggled, { scope, params: true });
+    await allSettled(stopLossChanged, { scope, params: '19800' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      stopLoss: { key: 'contract.errors.stopLossNearLiquidation' },
+    });
+    expect(scope.getState($confirming)).toBe(false);
+
+    // the price arrives: 20 000, where at 50× the liquidation price is 19 610.8, under the stop
+    await allSettled($data24h, { scope, params: [TICKER] });
+    expect(scope.getState($errors)).toStrictEqual({});
+    // at 100× it is 19 900: the stop loss is too close again, without another tap
+    await allSettled(leveragePicked, { scope, params: '5' });
+    expect(scope.getState($errors)).toStrictEqual({
+      stopLoss: { key: 'contract.errors.stopLossNearLiquidation' },
+    });
+    // at 20× it is 19 100.19 (the page)
+    await allSettled(leveragePicked, { scope, params: '3' });
+    expect(scope.getState($errors)).toStrictEqual({});
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($confirming)).toBe(true);
+
+    // and a refusal comes back with the value that causes it, without another tap
+    await allSettled(quantityChanged, { scope, params: '9' });
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'contract.errors.insufficient' },
+    });
+  });
+
+  it('shows no check before the first attempt to send, and none after an order is placed', async () => {
+    const { scope } = await opened();
+    await allSettled(quantityChanged, { scope, params: '9' });
+    expect(scope.getState($errors)).toStrictEqual({});
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+    // the emptied quantity is not "required" yet: nothing has been sent since
+    expect(scope.getState($quantity)).toBe('');
+    expect(scope.getState($errors)).toStrictEqual({});
+  });
+
+  it('clears the take profit and stop loss with the quantity once the order is placed', async () => {
+    const { scope, orders } = await opened();
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(takeProfitToggled, { scope, params: true });
+    await allSettled(takeProfitChanged, { scope, params: '21000' });
+    await allSettled(stopLossToggled, { scope, params: true });
+    await allSettled(stopLossChanged, { scope, params: '19900' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+
+    expect(orders()[0]).toMatchObject({ take_profit: '21000', stop_loss: '19900' });
+    expect(scope.getState($quantity)).toBe('');
+    expect(scope.getState($takeProfitOn)).toBe(false);
+    expect(scope.getState($takeProfit)).toBe('');
+    expect(scope.getState($stopLossOn)).toBe(false);
+    expect(scope.getState($stopLoss)).toBe('');
+  });
+
+  it('uses the leverage an open position of the symbol and side holds, before anything is sent', async () => {
+    // a 20× long on BTC (symbol 1) is held; 50× is the leverage kept on the device
+    const { scope, orders } = await opened({
+      positions: [{ ...EXAMPLE_POSITION, symbol_id: '1', direction: 'long', leverage: 20 }],
+    });
+    expect(scope.getState($leverageInUse)).toBe(20);
+    expect(scope.getState($leverage)).toStrictEqual({ id: '3', value: 20 });
+    // the kept choice stays for when nothing holds the leverage
+    expect(scope.getState($leverageId)).toBe('4');
+
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+    expect(orders()[0]).toMatchObject({ leverage_id: '3' });
+
+    // a short is another position: free to use the kept 50×
+    await allSettled(sideChanged, { scope, params: 'sell' });
+    expect(scope.getState($leverageInUse)).toBeNull();
+    expect(scope.getState($leverage)).toStrictEqual({ id: '4', value: 50 });
+  });
+
+  it('uses the leverage a resting opening order of the symbol and side holds', async () => {
+    const resting: ContractOrder = {
+      ...EXAMPLE_CONTRACT_ORDER,
+      symbol_id: '1',
+      side: 'sell',
+      action: 'open_short',
+      leverage: 10,
+      status: 'pending',
+      reduce_only: false,
+    };
+    const { scope } = await opened({ openOrders: [resting] });
+    expect(scope.getState($leverageInUse)).toBeNull();
+    await allSettled(sideChanged, { scope, params: 'sell' });
+    expect(scope.getState($leverageInUse)).toBe(10);
+    expect(scope.getState($leverage)).toStrictEqual({ id: '2', value: 10 });
   });
 });

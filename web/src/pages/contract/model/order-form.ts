@@ -1,9 +1,17 @@
-import { $contractInfo, orderChanged, ordersChanged, type ContractInfo } from '#entities/contract';
+import {
+  $contractInfo,
+  $openOrders,
+  $positions,
+  orderChanged,
+  ordersChanged,
+  type ContractInfo,
+} from '#entities/contract';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
   createFormSubmission,
   withoutErrors,
+  withServerErrors,
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
@@ -57,7 +65,11 @@ export const $takeProfit = createStore('');
 export const $stopLossOn = createStore(false);
 export const $stopLoss = createStore('');
 export const $reduceOnly = createStore(false);
-export const $errors = createStore<FormErrors<OrderField>>({});
+/**
+ * What the last attempt to send found (its checks, or the server naming a field), less the fields
+ * edited since: new on every attempt that fails, so the view moves focus to the first of them.
+ */
+export const $attemptErrors = createStore<FormErrors<OrderField>>({});
 export const $formError = createStore<string | null>(null);
 /** The confirmation sheet is open. */
 export const $confirming = createStore(false);
@@ -69,6 +81,8 @@ export const $leverageId = createStore<string | null>(null);
 persistLocal($leverageId, 'leverageId', z.string().nullable());
 $leverageId.on(leveragePicked, (_, id) => id);
 
+const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : 'short');
+
 const PLAIN = /^\d{1,15}(\.\d{1,8})?$/;
 const isAmount = (value: string) => PLAIN.test(value.trim()) && /[1-9]/.test(value);
 
@@ -77,10 +91,42 @@ export const $info = combine($contractInfo, $symbolId, (byId, id): ContractInfo 
   id === null ? null : (byId[id] ?? null),
 );
 
-/** The leverage the order uses: the one kept, when the symbol offers it, else the symbol's. */
-export const $leverage = combine($info, $leverageId, (info, kept) => {
+/**
+ * The leverage already in use on this symbol and side: an open position's, else a resting opening
+ * order's (the server refuses another one, leverage_mismatch); null when none is.
+ */
+export const $leverageInUse = combine(
+  {
+    symbolId: $symbolId,
+    side: $side,
+    reduceOnly: $reduceOnly,
+    positions: $positions,
+    orders: $openOrders,
+  },
+  ({ symbolId, side, reduceOnly, positions, orders }): number | null => {
+    // a reduce-only order closes at the position's own leverage, whatever it names
+    if (symbolId === null || reduceOnly) return null;
+    const direction = directionOf(side);
+    const held = positions?.find(
+      (one) => one.symbol_id === symbolId && one.direction === direction,
+    );
+    if (held !== undefined) return held.leverage;
+    const resting = orders?.find(
+      (one) => one.symbol_id === symbolId && one.side === side && !one.reduce_only,
+    );
+    return resting?.leverage ?? null;
+  },
+);
+
+/**
+ * The leverage the order uses: the one in use on this symbol and side (it cannot be another), else
+ * the one kept, when the symbol offers it, else the symbol's.
+ */
+export const $leverage = combine($info, $leverageId, $leverageInUse, (info, kept, inUse) => {
   if (info === null) return null;
+  const locked = inUse === null ? undefined : info.leverages.find((one) => one.value === inUse);
   return (
+    locked ??
     info.leverages.find((one) => one.id === kept) ??
     info.leverages.find((one) => one.id === info.leverage_id) ??
     info.leverages[0] ??
@@ -134,8 +180,6 @@ export const $maxQuantity = combine(
     return D.min(max, info.max_qty).toFixed();
   },
 );
-
-const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : 'short');
 
 /** What the order costs and where it would be liquidated, before it is sent; null while incomplete. */
 export const $quote = combine(
@@ -252,7 +296,8 @@ const $values = combine({
 function quantityProblem(values: FormValues): string | null {
   const quantity = values.quantity.trim();
   if (quantity === '') return 'contract.errors.quantityRequired';
-  if (!isAmount(quantity)) return 'contract.errors.quantityInvalid';
+  if (!PLAIN.test(quantity)) return 'contract.errors.quantityInvalid';
+  if (!isAmount(quantity)) return 'contract.errors.quantityPositive';
   const info = values.info;
   if (info === null) return null;
   const qty = new D(quantity);
@@ -365,7 +410,12 @@ const checked = sample({
   filter: ({ submitting, mustVerify }) => !submitting && !mustVerify,
   fn: ({ values }) => ({ values, errors: checkOrder(values) }),
 });
-sample({ clock: checked, fn: ({ errors }) => errors, target: $errors });
+sample({
+  clock: checked,
+  source: $attemptErrors,
+  fn: (previous, { errors }) => withServerErrors(previous, errors),
+  target: $attemptErrors,
+});
 sample({ clock: checked, fn: () => null, target: $formError });
 sample({
   clock: checked,
@@ -380,7 +430,7 @@ createFormSubmission({
   check: checkOrder,
   request: requestOf,
   effect: placeOrder.sendFx,
-  $errors,
+  $errors: $attemptErrors,
   $formError,
   wireFields: {
     price: 'price',
@@ -389,6 +439,26 @@ createFormSubmission({
     stop_loss: 'stopLoss',
   },
 });
+
+/** The form has been sent once (or tried): from then on its checks follow what it holds. */
+const $checking = createStore(false)
+  .on(checked, () => true)
+  .reset(placeOrder.sendFx.done, $symbolId.updates, ContractGate.close);
+
+/**
+ * What the form shows next to its fields. Its own checks, once it has been sent, are of the values
+ * it holds now: a refusal that depends on the price, the leverage, the quantity, the side, the
+ * type or the limit price follows each of them (a price that arrives after "Open long" lifts a
+ * stop loss "too close to the liquidation price" it no longer is). The server's words on a field
+ * stay until that field is edited.
+ */
+export const $errors = combine(
+  $values,
+  $checking,
+  $attemptErrors,
+  (values, checking, attempt): FormErrors<OrderField> =>
+    withServerErrors(attempt, checking ? checkOrder(values) : {}),
+);
 
 $confirming
   .reset(confirmCancelled, placeOrder.sendFx.finally, ContractGate.close)
@@ -402,13 +472,19 @@ for (const field of ['price', 'quantity', 'takeProfit', 'stopLoss'] as const) {
     takeProfit: [takeProfitChanged, takeProfitToggled, sideChanged],
     stopLoss: [stopLossChanged, stopLossToggled, sideChanged],
   }[field];
-  $errors.on(edits, (errors) => withoutErrors(errors, field));
+  $attemptErrors.on(edits, (errors) => withoutErrors(errors, field));
 }
-$errors.reset($symbolId.updates, ContractGate.close);
+$attemptErrors.reset(placeOrder.sendFx.done, $symbolId.updates, ContractGate.close);
 $formError.reset(...formEdited, ContractGate.close);
 
 sample({ clock: placeOrder.sendFx.doneData, target: orderChanged });
 sample({ clock: placeOrder.sendFx.done, target: ordersChanged });
 sample({ clock: placeOrder.sendFx.done, fn: () => 'contract.order.placed', target: notifyFx });
+// A placed order empties the form's order (quantity, take profit, stop loss); the next order
+// starts from the same side, type, price and leverage. Another symbol starts it afresh.
 $quantity.reset(placeOrder.sendFx.done, $symbolId.updates);
 $percent.reset(placeOrder.sendFx.done, $symbolId.updates);
+$takeProfitOn.reset(placeOrder.sendFx.done, $symbolId.updates);
+$takeProfit.reset(placeOrder.sendFx.done, $symbolId.updates);
+$stopLossOn.reset(placeOrder.sendFx.done, $symbolId.updates);
+$stopLoss.reset(placeOrder.sendFx.done, $symbolId.updates);

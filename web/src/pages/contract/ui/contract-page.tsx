@@ -36,7 +36,8 @@ import {
   symbolPicked,
   type ContractQuery,
 } from '../model/page.ts';
-import { OrderForm, SubmitBar } from './order-form.tsx';
+import { SubmitBar } from './order-confirm.tsx';
+import { OrderForm } from './order-form.tsx';
 import { PositionCard, usePrecision } from './position-card.tsx';
 import { SymbolSheet } from './symbol-sheet.tsx';
 import styles from './contract-page.module.css';
