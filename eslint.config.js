@@ -16,7 +16,8 @@ import { readdirSync } from 'node:fs';
  * with one exception: `@bourse/protocol/wallet-address`, the TRC20 and ERC20 address encodings,
  * checksums and transaction-hash shapes. Those are the networks' rules, not the wire's: the engine
  * makes deposit addresses and checks payout addresses and deposit hashes with the very code the
- * web pages check them with.
+ * web pages check them with. Likewise `@bourse/protocol/identity-rules`: the review's birth-date
+ * rule (a past date, an adult age), which the identity page checks with the same code.
  */
 const engineLayers = [
   {
@@ -41,7 +42,7 @@ const engineBoundary = [
           patterns: [
             ...engineLayers,
             {
-              regex: '^@bourse/protocol/(?!wallet-address$)',
+              regex: '^@bourse/protocol/(?!wallet-address$|identity-rules$)',
               allowTypeImports: true,
               message: TYPES_ONLY,
             },

@@ -1,10 +1,20 @@
 import type { IdentityStatus } from '@bourse/protocol';
-import { EngineError } from '../errors.ts';
+// The review's birth-date rule, shared with the identity page (one definition).
+import { birthDateProblem, type BirthDateProblem } from '@bourse/protocol/identity-rules';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { EngineError, FieldError } from '../errors.ts';
 import type { IdentitySubmission, StateStore, UserRecord } from '../state.ts';
 import type { Users } from './users.ts';
 
 export type IdentityInput = Omit<IdentitySubmission, 'submitted_at' | 'back_image'> & {
   back_image?: string | undefined;
+};
+
+/** The message each birth-date problem is refused with. */
+const BIRTH_DATE_KEYS: Readonly<Record<BirthDateProblem, MessageKey>> = {
+  malformed: 'birth_date_malformed',
+  future: 'birth_date_future',
+  minor: 'birth_date_minor',
 };
 
 /**
@@ -21,6 +31,9 @@ export class IdentityReview {
     const user = this.users.get(userId);
     if (user.identity_status === 'pending') throw new EngineError('refused', 'identity_pending');
     if (user.identity_status === 'verified') throw new EngineError('refused', 'identity_verified');
+    // A birth date in the past, of an adult (ADULT_AGE) on the engine's day.
+    const problem = birthDateProblem(input.birth_date, this.ctx.now());
+    if (problem !== null) throw new FieldError('birth_date', BIRTH_DATE_KEYS[problem]);
     user.identity = {
       ...input,
       back_image: input.back_image ?? null,

@@ -1,9 +1,12 @@
-import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
+import { EXAMPLE_USER, LANGUAGES, type UserInfo } from '@bourse/protocol';
+import { ADULT_AGE } from '@bourse/protocol/identity-rules';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { $userInfo } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $errors,
@@ -19,6 +22,7 @@ import {
 
 const USER: UserInfo = { ...EXAMPLE_USER, area_code: '+44', phone: '7700900123' };
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
+const LOCALES = join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'locales');
 
 function setup(
   status: 'unverified' | 'rejected' = 'unverified',
@@ -106,6 +110,35 @@ describe('identity verification', () => {
       front_image: { key: 'verified.photoRequired' },
     });
     expect(api.calls.map((call) => call.path)).not.toContain('/api/users/setAuthentication');
+  });
+
+  it('refuses a birth date in the future or of a minor, keeping what was typed', async () => {
+    const { scope, api } = setup();
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    await fillAll(scope);
+    const year = new Date().getUTCFullYear();
+
+    for (const [birth_date, key] of [
+      [`${String(year + 1)}-01-01`, 'verified.birthFuture'],
+      [`${String(year - 10)}-01-01`, 'verified.birthMinor'],
+      ['1990-02-31', 'verified.dateShape'],
+    ] as const) {
+      await allSettled(fieldChanged, { scope, params: { field: 'birth_date', value: birth_date } });
+      await allSettled(submitted, { scope });
+      expect(scope.getState($errors)).toStrictEqual({ birth_date: { key } });
+      expect(scope.getState($form).birth_date).toBe(birth_date);
+      expect(scope.getState($form).name).toBe(' Alex Doe ');
+    }
+    expect(api.calls.map((call) => call.path)).not.toContain('/api/users/setAuthentication');
+  });
+
+  it('names the adult age of the review in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts = JSON.parse(readFileSync(join(LOCALES, `${language}.json`), 'utf8')) as {
+        verified: { birthMinor: string };
+      };
+      expect(texts.verified.birthMinor).toContain(String(ADULT_AGE));
+    }
   });
 
   it('compresses the photo, submits everything and shows Pending Review', async () => {

@@ -1,4 +1,5 @@
 import { endpoints, type IdentityStatus, type ResponseOf } from '@bourse/protocol';
+import { birthDateProblem } from '@bourse/protocol/identity-rules';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -129,8 +130,24 @@ $errors
 $formError.reset(VerifiedPageGate.close);
 sample({ clock: photoSelected, target: compressPhotoFx });
 
-/** SPEC.md §5: name, ID number, phone, date of birth and ID photo are all required. */
-export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> {
+/** The key of a birth date the review would refuse (identity-rules: past, adult), or null. */
+function birthDateKey(birthDate: string, now: number): string | null {
+  if (birthDate.trim() === '') return 'validation.required';
+  const problem = birthDateProblem(birthDate, now);
+  // the texts name the age (ADULT_AGE, 18), which the model test holds them to
+  if (problem === 'minor') return 'verified.birthMinor';
+  if (problem === 'future') return 'verified.birthFuture';
+  return problem === 'malformed' ? 'verified.dateShape' : null;
+}
+
+/**
+ * SPEC.md §5: name, ID number, phone, date of birth and ID photo are all required; the birth date
+ * is in the past and an adult's on the day of `now`, as the review holds it.
+ */
+export function validateIdentity(
+  form: IdentityForm,
+  now: number = Date.now(),
+): FormErrors<IdentityField> {
   const required = (value: string) => (value.trim() === '' ? 'validation.required' : null);
   return checkMessages<IdentityField>({
     name: required(form.name),
@@ -141,9 +158,7 @@ export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> 
     phone:
       required(form.phone) ??
       (/^[0-9 -]{4,16}$/.test(form.phone.trim()) ? null : 'verified.phoneShape'),
-    birth_date:
-      required(form.birth_date) ??
-      (/^\d{4}-\d{2}-\d{2}$/.test(form.birth_date) ? null : 'verified.dateShape'),
+    birth_date: birthDateKey(form.birth_date, now),
     front_image: form.front_image === null ? 'verified.photoRequired' : null,
   });
 }
@@ -151,7 +166,7 @@ export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> 
 createFormSubmission({
   clock: submitted,
   source: $form,
-  check: validateIdentity,
+  check: (form) => validateIdentity(form),
   request: (form) => ({
     name: form.name.trim(),
     id_number: form.id_number.trim(),
