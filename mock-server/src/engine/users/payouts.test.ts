@@ -48,14 +48,28 @@ describe('payout targets', () => {
     expect(world.state.users[ada.user_id]?.bank?.account_no).toBe(CHASE.account_no);
   });
 
-  it('refuses a virtual bank, whatever the case of its name', async () => {
+  it('refuses a virtual bank of the bank list, whatever the case, spacing or alias of its name', async () => {
     const { payouts, ada } = await payoutWorld();
-    for (const bank_name of ['Revolut', 'WISE Europe', 'Cash App']) {
+    for (const bank_name of [
+      'Revolut',
+      'WISE Europe',
+      'Cash App',
+      'WeBank',
+      'we bank',
+      '微众银行',
+    ]) {
       expect(refusalOf(() => payouts.bindBank(ada.user_id, { ...CHASE, bank_name }))).toMatchObject(
         { kind: 'invalid', field: 'bank_name', key: 'bank_virtual' },
       );
     }
     expect(payouts.banks(ada.user_id)).toEqual([]);
+  });
+
+  it("binds a bank whose name only contains a virtual bank's", async () => {
+    const { payouts, ada } = await payoutWorld();
+    expect(
+      payouts.bindBank(ada.user_id, { ...CHASE, bank_name: 'Wiseman Savings Bank' }),
+    ).toMatchObject({ bank_name: 'Wiseman Savings Bank' });
   });
 
   it("binds a wallet only at an address of the wallet's network", async () => {

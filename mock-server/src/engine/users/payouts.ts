@@ -1,21 +1,10 @@
+import { isVirtualBank } from '@bourse/fixtures';
 // A pure domain rule shared with the web app (the engine takes no codes or schemas from the wire).
 import { walletAddressProblem, type WalletAddressProblem } from '@bourse/protocol/wallet-address';
 import { EngineError, FieldError } from '../errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import type { BankRecord, StateStore, UserRecord, WalletRecord } from '../state.ts';
 import type { Users } from './users.ts';
-
-/** Names of virtual (app-only) banks, which cannot receive withdrawals (SPEC.md §5). */
-const VIRTUAL_BANKS = [
-  'revolut',
-  'wise',
-  'chime',
-  'n26',
-  'monzo',
-  'payoneer',
-  'cash app',
-  'virtual',
-];
 
 /** The message each address problem is refused with. */
 const WALLET_PROBLEM_KEYS: Readonly<Record<WalletAddressProblem, MessageKey>> = {
@@ -80,10 +69,8 @@ export class PayoutTargets {
     if (normalisedName(input.holder_name) !== normalisedName(verifiedName(user))) {
       throw new FieldError('holder_name', 'bank_holder_mismatch');
     }
-    const name = input.bank_name.toLowerCase();
-    if (VIRTUAL_BANKS.some((virtual) => name.includes(virtual))) {
-      throw new FieldError('bank_name', 'bank_virtual');
-    }
+    // The fixtures' bank list says which banks are virtual (SPEC.md §5), matched by name.
+    if (isVirtualBank(input.bank_name)) throw new FieldError('bank_name', 'bank_virtual');
     user.bank = { ...input, id: user.user_id, created_at: this.ctx.now() };
     this.ctx.changed();
     return masked(user.bank);
