@@ -1,8 +1,9 @@
 import type { IdentityStatus } from '@bourse/protocol';
 // The review's birth-date rule, shared with the identity page (one definition).
 import { birthDateProblem, type BirthDateProblem } from '@bourse/protocol/identity-rules';
-import type { MessageKey } from '../../i18n/messages.ts';
+import { message, type MessageKey } from '../../i18n/messages.ts';
 import { EngineError, FieldError } from '../errors.ts';
+import { Emitter } from '../kernel/emitter.ts';
 import type { IdentitySubmission, StateStore, UserRecord } from '../state.ts';
 import type { Users } from './users.ts';
 
@@ -18,14 +19,31 @@ const BIRTH_DATE_KEYS: Readonly<Record<BirthDateProblem, MessageKey>> = {
 };
 
 /**
+ * A review decided: the user is told by a Notice (PROTOCOL.md §3 has no identity push), on which
+ * an identity page left open asks for the status again. The feeds publish it.
+ */
+export interface IdentityEvent {
+  type: 'notice';
+  userId: string;
+  notice: { id: string; title: string; summary: string; created_at: number };
+}
+
+/**
  * Identity review: a user submits their documents once; the review (the control API stands in
  * for the back office) verifies or rejects them, and a rejected user may submit again.
  */
 export class IdentityReview {
+  private readonly events = new Emitter<IdentityEvent>();
+
   constructor(
     private readonly ctx: StateStore,
     private readonly users: Users,
   ) {}
+
+  /** Calls `listener` on every decision; returns stop. */
+  onEvent(listener: (event: IdentityEvent) => void): () => void {
+    return this.events.on(listener);
+  }
 
   submit(userId: string, input: IdentityInput): { identity_status: IdentityStatus } {
     const user = this.users.get(userId);
@@ -56,6 +74,20 @@ export class IdentityReview {
       user.identity.reject_reason = approve ? null : reason?.trim() || null;
     }
     this.ctx.changed();
+    const now = this.ctx.now();
+    const [title, summary] = approve
+      ? (['identity_verified_title', 'identity_verified_body'] as const)
+      : (['identity_rejected_title', 'identity_rejected_body'] as const);
+    this.events.emit({
+      type: 'notice',
+      userId,
+      notice: {
+        id: `ID${userId}-${String(now)}`,
+        title: message(title, user.language),
+        summary: message(summary, user.language),
+        created_at: now,
+      },
+    });
     return user;
   }
 

@@ -3,6 +3,7 @@ import { ADULT_AGE } from '@bourse/protocol/identity-rules';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { $userInfo } from '#shared/session';
+import { pushReceived } from '#shared/socket';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { readFileSync } from 'node:fs';
@@ -22,6 +23,11 @@ import {
 
 const USER: UserInfo = { ...EXAMPLE_USER, area_code: '+44', phone: '7700900123' };
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
+const NOTICE = {
+  func: 'Notice',
+  topic: 'Notice',
+  data: { id: 'ID1', title: 'Identity verified', summary: '', created_at: 1_763_900_000_000 },
+} as const;
 const LOCALES = join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'locales');
 
 function setup(
@@ -139,6 +145,34 @@ describe('identity verification', () => {
       };
       expect(texts.verified.birthMinor).toContain(String(ADULT_AGE));
     }
+  });
+
+  it('shows the decision of the review while the page is open, when its Notice arrives', async () => {
+    let status: 'pending' | 'verified' = 'pending';
+    const { scope, api } = setup('unverified', {
+      '/api/users/getCashStatus': () => ({
+        identity_status: status,
+        identity_reject_reason: null,
+        bank: null,
+        wallet: null,
+      }),
+    });
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    expect(scope.getState($status)).toBe('pending');
+    const asked = () => api.calls.filter((call) => call.path === '/api/users/getCashStatus');
+    expect(asked()).toHaveLength(1);
+
+    status = 'verified';
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    expect(asked()).toHaveLength(2);
+    expect(scope.getState($status)).toBe('verified');
+    expect(scope.getState($userInfo)?.identity_status).toBe('verified');
+
+    // decided, the page no longer asks on every Notice; closed, it never does
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    await allSettled(VerifiedPageGate.close, { scope, params: {} });
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    expect(asked()).toHaveLength(2);
   });
 
   it('compresses the photo, submits everything and shows Pending Review', async () => {

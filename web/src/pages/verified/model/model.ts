@@ -1,4 +1,5 @@
 import { endpoints, type IdentityStatus, type ResponseOf } from '@bourse/protocol';
+import { FUNC } from '@bourse/protocol/socket/wire';
 import { birthDateProblem } from '@bourse/protocol/identity-rules';
 import { createApiEffect } from '#shared/api';
 import {
@@ -8,6 +9,7 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { $userInfo, userInfoUpdated } from '#shared/session';
+import { pushReceived } from '#shared/socket';
 import { notifyFx } from '#shared/ui/toast';
 import imageCompression from 'browser-image-compression';
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -86,6 +88,23 @@ sample({
   target: [getDocumentTypeFx, getPhoneCodeFx],
 });
 sample({ clock: getCashStatusFx.doneData, fn: (cash) => cash.identity_status, target: $status });
+// PROTOCOL.md §3 has no identity push: the review's decision comes as a Notice, on which the page
+// left open under review asks again, so the status changes without a reload.
+sample({
+  clock: pushReceived,
+  source: { open: VerifiedPageGate.status, status: $status },
+  filter: ({ open, status }, push) => open && status === 'pending' && push.func === FUNC.notice,
+  fn: () => ({}),
+  target: getCashStatusFx,
+});
+// The rest of the app (the user centre's tag, Withdraw) reads the status from the user info.
+sample({
+  clock: getCashStatusFx.doneData,
+  source: $userInfo,
+  filter: Boolean,
+  fn: (user, cash) => ({ ...user, identity_status: cash.identity_status }),
+  target: userInfoUpdated,
+});
 sample({
   clock: getCashStatusFx.doneData,
   fn: (cash) => cash.identity_reject_reason,
