@@ -163,11 +163,34 @@ describe('payout targets', () => {
     );
   });
 
+  it('gives back what a rejected submission said, for the form to start from, but not its photos', async () => {
+    const { payouts, ada } = await payoutWorld({ verified: false });
+    ada.identity_status = 'rejected';
+    ada.identity = {
+      ...DOCUMENTS,
+      back_image: null,
+      submitted_at: START,
+      reject_reason: 'Blurred',
+    };
+    const status = payouts.cashStatus(ada.user_id);
+    expect(status.identity_reject_reason).toBe('Blurred');
+    expect(status.identity_submitted).toEqual({
+      name: DOCUMENTS.name,
+      id_number: DOCUMENTS.id_number,
+      phone: DOCUMENTS.phone,
+      birth_date: DOCUMENTS.birth_date,
+      document_type: DOCUMENTS.document_type,
+    });
+    ada.identity_status = 'verified';
+    expect(payouts.cashStatus(ada.user_id).identity_submitted).toBeNull();
+  });
+
   it('tells what a withdrawal still needs', async () => {
     const { payouts, ada } = await payoutWorld({ verified: false });
     expect(payouts.cashStatus(ada.user_id)).toEqual({
       identity_status: 'unverified',
       identity_reject_reason: null,
+      identity_submitted: null,
       bank: null,
       wallet: null,
     });

@@ -103,6 +103,17 @@ export class PayoutTargets {
       identity_status: user.identity_status,
       identity_reject_reason:
         user.identity_status === 'rejected' ? (user.identity?.reject_reason ?? null) : null,
+      // what the rejected submission said, for the form to start from (its photos stay here)
+      identity_submitted:
+        user.identity_status === 'rejected' && user.identity
+          ? {
+              name: user.identity.name,
+              id_number: user.identity.id_number,
+              phone: user.identity.phone,
+              birth_date: user.identity.birth_date,
+              document_type: user.identity.document_type,
+            }
+          : null,
       bank: user.bank ? masked(user.bank) : null,
       wallet: user.wallet,
     };

@@ -12,11 +12,13 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   $errors,
   $form,
+  $prefilled,
   $rejectReason,
   $status,
   compressPhotoFx,
   fieldChanged,
   photoSelected,
+  retried,
   submitted,
   VerifiedPageGate,
 } from './model.ts';
@@ -209,6 +211,42 @@ describe('identity verification', () => {
     expect(api.calls.map((call) => call.path)).toContain('/api/users/setAuthentication');
     expect(scope.getState($status)).toBe('pending');
     expect(scope.getState($rejectReason)).toBeNull();
+  });
+
+  it('starts a rejected form from what was sent, but for the photo, and keeps what is typed', async () => {
+    const sent = {
+      name: 'Alex Doe',
+      id_number: 'X1234567',
+      phone: '+1 4155550100',
+      birth_date: '1990-04-01',
+      document_type: 'id_card',
+    };
+    const cash = () => ({
+      identity_status: 'rejected',
+      identity_reject_reason: 'The ID number does not match the photo',
+      identity_submitted: sent,
+      bank: null,
+      wallet: null,
+    });
+    const { scope } = setup('rejected', { '/api/users/getCashStatus': cash });
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+
+    expect(scope.getState($form)).toStrictEqual({
+      name: 'Alex Doe',
+      id_number: 'X1234567',
+      document_type: 'id_card',
+      area_code: '+1',
+      phone: '4155550100',
+      birth_date: '1990-04-01',
+      front_image: null,
+    });
+    expect(scope.getState($prefilled)).toBe(true);
+    expect(scope.getState($rejectReason)).toBe('The ID number does not match the photo');
+
+    // a status asked again (a Notice) does not undo what the user corrected
+    await allSettled(fieldChanged, { scope, params: { field: 'id_number', value: 'X7654321' } });
+    await allSettled(retried, { scope });
+    expect(scope.getState($form).id_number).toBe('X7654321');
   });
 
   it('a photo that cannot be read is said so next to it', async () => {

@@ -134,6 +134,40 @@ sample({
   target: $form,
 });
 
+/**
+ * After a rejection the form starts from what was sent (getCashStatus' identity_submitted: the
+ * text fields, not the photo), until the user edits it; the phone was sent as "+code number".
+ */
+const $edited = createStore(false)
+  .on(fieldChanged, () => true)
+  .reset(VerifiedPageGate.close, setAuthenticationFx.done);
+export const $prefilled = createStore(false).reset(
+  VerifiedPageGate.close,
+  setAuthenticationFx.done,
+);
+const resubmitLoaded = sample({
+  clock: getCashStatusFx.doneData,
+  source: { form: $form, edited: $edited },
+  filter: ({ edited }, cash) =>
+    !edited && cash.identity_status === 'rejected' && Boolean(cash.identity_submitted),
+  fn: ({ form }, cash): IdentityForm => {
+    const sent = cash.identity_submitted;
+    if (!sent) return form;
+    const phone = /^(\+\d{1,4})\s+(.+)$/.exec(sent.phone.trim());
+    return {
+      ...form,
+      name: sent.name,
+      id_number: sent.id_number,
+      birth_date: sent.birth_date,
+      document_type: sent.document_type || form.document_type,
+      area_code: phone?.[1] ?? form.area_code,
+      phone: phone?.[2] ?? sent.phone,
+    };
+  },
+});
+sample({ clock: resubmitLoaded, target: $form });
+$prefilled.on(resubmitLoaded, () => true);
+
 $form
   .on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }))
   .on(compressPhotoFx.doneData, (form, front_image) => ({ ...form, front_image }))
