@@ -72,6 +72,21 @@ describe('payout targets', () => {
     ).toMatchObject({ bank_name: 'Wiseman Savings Bank' });
   });
 
+  it('binds a wallet, as a bank, only once the identity is verified: not during the review', async () => {
+    const { payouts, ada } = await payoutWorld({ verified: false });
+    for (const status of ['unverified', 'pending', 'rejected'] as const) {
+      ada.identity_status = status;
+      expect(
+        refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON })),
+      ).toMatchObject({ kind: 'refused', key: 'wallet_identity_required' });
+      expect(refusalOf(() => payouts.bindBank(ada.user_id, CHASE))).toMatchObject({
+        kind: 'refused',
+        key: 'bank_identity_required',
+      });
+    }
+    expect(payouts.cashStatus(ada.user_id).wallet).toBeNull();
+  });
+
   it("binds a wallet only at an address of the wallet's network", async () => {
     const { payouts, ada } = await payoutWorld();
     expect(
@@ -194,9 +209,9 @@ describe('payout targets', () => {
       bank: null,
       wallet: null,
     });
-    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
     ada.identity_status = 'verified';
     ada.identity = { ...DOCUMENTS, back_image: null, submitted_at: START };
+    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
     payouts.bindBank(ada.user_id, CHASE);
     const status = payouts.cashStatus(ada.user_id);
     expect(status.bank?.account_no).toBe('****6789');

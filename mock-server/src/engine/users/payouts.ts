@@ -77,11 +77,17 @@ export class PayoutTargets {
   }
 
   /**
-   * A wallet's address must be a real address of its network, checked as the request schema
+   * Binds a USDT wallet of the verified user (as a bank, see bindBank). A wallet's address must
+   * be a real address of its network, checked as the request schema
    * checks it (`walletAddressProblem`, contracts): TRC20 base58check, ERC20 EIP-55.
    */
   bindWallet(userId: string, input: WalletInput): WalletRecord {
     const user = this.users.get(userId);
+    // One rule for both payout targets: they are bound once the review verified the identity
+    // (a wallet was bindable during the review, a bank was not; the pages say so up front).
+    if (user.identity_status !== 'verified') {
+      throw new EngineError('refused', 'wallet_identity_required');
+    }
     const address = input.address.trim();
     const problem = walletAddressProblem(input.network, address);
     if (problem !== null) throw new FieldError('address', WALLET_PROBLEM_KEYS[problem]);
