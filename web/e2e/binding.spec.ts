@@ -85,7 +85,7 @@ test.describe('binding a bank account and a USDT wallet', () => {
     await field('holder_name').fill('Someone Else');
     await page.getByRole('button', { name: text('bindBank.submit') }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      'must be the name on your verified identity',
+      'The account holder must be the name on your verified identity.',
     );
     await expect(field('holder_name')).toHaveAttribute('aria-invalid', 'true');
 

@@ -29,9 +29,9 @@ export function txHashProblem(network: WalletNetworkName, hash: string): TxHashP
   return TX_HASH_SHAPES[other].test(trimmed) ? 'wrong_network' : 'malformed';
 }
 
-/** The reason the schema gives for each problem, written like the other field reasons. */
+/** The reason the schema gives for each problem: the deposit page's sentences, as addresses'. */
 export const TX_HASH_REASONS: Readonly<Record<TxHashProblem, string>> = {
   required: 'is required',
-  wrong_network: 'belongs to another network',
-  malformed: 'is not a transaction hash of this network',
+  wrong_network: 'This transaction hash belongs to the other network',
+  malformed: 'This is not a transaction hash of the selected network',
 };

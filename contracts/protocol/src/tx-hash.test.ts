@@ -43,10 +43,10 @@ describe('the addRech schema checks the hash of a USDT deposit', () => {
 
   it('refuses any other text, naming the field', () => {
     expect(issues(body('TRC20', 'hello'))).toEqual([
-      { path: 'tx_hash', message: 'is not a transaction hash of this network' },
+      { path: 'tx_hash', message: 'This is not a transaction hash of the selected network' },
     ]);
     expect(issues(body('ERC20', TRON_TX))).toEqual([
-      { path: 'tx_hash', message: 'belongs to another network' },
+      { path: 'tx_hash', message: 'This transaction hash belongs to the other network' },
     ]);
   });
 

@@ -158,7 +158,9 @@ describe('the personal centre', () => {
       { token, language: 'fr' },
     );
     expect(someoneElse.code).toBe(400);
-    expect(someoneElse.msg).toBe('holder_name : doit être le nom de votre identité vérifiée');
+    expect(someoneElse.msg).toBe(
+      'holder_name : Le titulaire du compte doit être le nom de votre identité vérifiée.',
+    );
     const bank = await as<{ account_no: string }>('/api/users/setUserBank', {
       ...chase,
       holder_name: ' ALEX   doe ',

@@ -109,14 +109,14 @@ describe('binding a bank account', () => {
     const { scope, goBack } = setup({
       '/api/users/setUserBank': failWith(
         400,
-        'holder_name: must be the name on your verified identity',
+        'holder_name: The account holder must be the name on your verified identity.',
       ),
     });
 
     await fill(scope, { ...CHASE, holder_name: 'Someone Else' });
 
     expect(scope.getState($errors)).toStrictEqual({
-      holder_name: { text: 'must be the name on your verified identity' },
+      holder_name: { text: 'The account holder must be the name on your verified identity.' },
     });
     expect(goBack).not.toHaveBeenCalled();
   });
