@@ -45,3 +45,25 @@ test('the bank proof is picked with the app’s own labelled control, reached by
   await expect(page.getByRole('img', { name: text('funds.deposit.proofPreview') })).toBeVisible();
   await expect(page.locator('label', { hasText: text('funds.deposit.proofChange') })).toBeVisible();
 });
+
+test('a transaction hash not of the chosen network is refused next to the field, keeping it', async ({
+  page,
+}) => {
+  await control.reset('verified-trader');
+  await signInByApi(page, trader);
+  await openApp(page, PATHS.recharge);
+  await control.advance(60_000);
+  const amount = page.getByRole('textbox', { name: text('funds.deposit.amount') });
+  await amount.fill('100');
+  const hash = page.getByRole('textbox', { name: text('funds.deposit.txHash') });
+  await hash.fill('paid on Monday');
+  await page.getByRole('button', { name: text('funds.deposit.submit') }).click();
+  await expect(page.getByText(text('funds.deposit.txHashProblem.malformed'))).toBeVisible();
+  // an Ethereum hash on TRC20 is named as the other network's
+  await hash.fill(`0x${'ab'.repeat(32)}`);
+  await page.getByRole('button', { name: text('funds.deposit.submit') }).click();
+  await expect(page.getByText(text('funds.deposit.txHashProblem.wrong_network'))).toBeVisible();
+  await expect(hash).toHaveValue(`0x${'ab'.repeat(32)}`);
+  await expect(amount).toHaveValue('100');
+  expect(await control.deposits()).toEqual([]);
+});
