@@ -13,9 +13,11 @@ import { readdirSync } from 'node:fs';
  * schemas, the envelope and wire config belong to routes/ and plugins/, which map the engine's
  * own errors (engine/errors.ts) onto the wire. That holds for every entry of the package
  * (`@bourse/protocol/envelope`, `/schemas`, `/config`, `/endpoints/<domain>`…), not only its root,
- * with one exception: `@bourse/protocol/wallet-address`, the TRC20 and ERC20 address encodings and
- * checksums. Those are the networks' rules, not the wire's: the engine makes deposit addresses
- * and checks payout addresses with the very code the bind-USDT page checks them with.
+ * with one exception: `@bourse/protocol/wallet-address`, the TRC20 and ERC20 address encodings,
+ * checksums and transaction-hash shapes. Those are the networks' rules, not the wire's: the engine
+ * makes deposit addresses and checks payout addresses and deposit hashes with the very code the
+ * web pages check them with. Likewise `@bourse/protocol/identity-rules`: the review's birth-date
+ * rule (a past date, an adult age), which the identity page checks with the same code.
  */
 const engineLayers = [
   {
@@ -40,7 +42,7 @@ const engineBoundary = [
           patterns: [
             ...engineLayers,
             {
-              regex: '^@bourse/protocol/(?!wallet-address$)',
+              regex: '^@bourse/protocol/(?!wallet-address$|identity-rules$)',
               allowTypeImports: true,
               message: TYPES_ONLY,
             },

@@ -84,7 +84,9 @@ test.describe('binding a bank account and a USDT wallet', () => {
     await field('account_no').fill('000123456789');
     await field('holder_name').fill('Someone Else');
     await page.getByRole('button', { name: text('bindBank.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText('must be the name on your verified identity');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The account holder must be the name on your verified identity.',
+    );
     await expect(field('holder_name')).toHaveAttribute('aria-invalid', 'true');
 
     await field('holder_name').fill(trader.nickname.toUpperCase());
@@ -171,4 +173,25 @@ test.describe('binding a bank account and a USDT wallet', () => {
     await expect(page.locator('html')).toHaveAttribute('data-detected', '1280x960');
     expect(jsqr).toStrictEqual([]);
   });
+});
+
+test('binding says the identity rule before anything is typed: verify first, or wait for the review', async ({
+  page,
+}) => {
+  const fresh = scenarioUser('fresh-user');
+  await control.reset('fresh-user');
+  await signInByApi(page, fresh);
+  for (const [path, target] of [
+    [PATHS.bindBank, 'bank'],
+    [PATHS.bindUsdt, 'usdt'],
+  ] as const) {
+    await openApp(page, path);
+    await expect(
+      page.getByRole('heading', { name: text('viewer.bindRule.unverified.title') }),
+    ).toBeVisible();
+    await expect(page.getByText(text(`viewer.bindRule.unverified.${target}`))).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: text('viewer.bindRule.unverified.link') }).click();
+  await expect(page).toHaveURL(/\/pages\/verified\/verified$/);
 });

@@ -40,15 +40,52 @@ test('verification with a photo: Pending Review, Rejected with the reason, submi
   const [user] = (await control.state()).users.filter((entry) => entry.email === fresh.email);
   expect(user?.identity_status).toBe('pending');
 
+  // the tag keeps its own width inside the status card
+  const card = page.locator('section').filter({ hasText: text('verified.status.pending') });
+  const tag = card.getByText(text('viewer.identity.pending'), { exact: true });
+  const [tagBox, cardBox] = [await tag.boundingBox(), await card.boundingBox()];
+  expect(tagBox && cardBox && tagBox.width < cardBox.width / 2).toBe(true);
+
+  // the decision shows on the open page, without a reload (its Notice makes the page ask again)
   await control.decideIdentity({
     email: fresh.email,
     decision: 'reject',
     reason: 'The photo is blurred',
   });
-  await page.reload();
   await expect(page.getByText(text('verified.status.rejected'))).toBeVisible();
-  await expect(page.getByText('The photo is blurred')).toBeVisible();
+  await expect(page.getByText('The photo is blurred').first()).toBeVisible();
+
+  // the form starts from what was sent, under what to fix; only the photo is asked again
+  await expect(page.getByRole('heading', { name: text('verified.fixTitle') })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: text('verified.fields.name') })).toHaveValue(
+    'Fresh Trader',
+  );
+  await expect(page.getByRole('textbox', { name: text('verified.fields.birth_date') })).toHaveValue(
+    '1990-04-01',
+  );
 
   await submit(text('verified.submitAgain'));
   await expect(page.getByText('The photo is blurred')).toHaveCount(0);
+});
+
+test('a birth date in the future or of a minor is refused next to the field, keeping the form', async ({
+  page,
+}) => {
+  await control.reset('fresh-user');
+  await signInByApi(page, fresh);
+  await openApp(page, '/pages/verified/verified');
+  await page.getByRole('textbox', { name: text('verified.fields.name') }).fill('Fresh Trader');
+  const birth = page.getByRole('textbox', { name: text('verified.fields.birth_date') });
+  const nextYear = new Date().getUTCFullYear() + 1;
+  await birth.fill(`${String(nextYear)}-01-01`);
+  await page.getByRole('button', { name: text('verified.submit') }).click();
+  await expect(page.getByText(text('verified.birthFuture'))).toBeVisible();
+  await birth.fill(`${String(nextYear - 11)}-01-01`);
+  await page.getByRole('button', { name: text('verified.submit') }).click();
+  await expect(page.getByText(text('verified.birthMinor'))).toBeVisible();
+  await expect(page.getByRole('textbox', { name: text('verified.fields.name') })).toHaveValue(
+    'Fresh Trader',
+  );
+  const [user] = (await control.state()).users.filter((entry) => entry.email === fresh.email);
+  expect(user?.identity_status).toBe('unverified');
 });

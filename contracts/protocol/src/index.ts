@@ -1,6 +1,7 @@
 export * from './config.ts';
 export * from './envelope.ts';
 export * from './schemas.ts';
+export * from './tx-hash-shape.ts';
 export type { Codec } from './codec/types.ts';
 export * from './endpoints/endpoint.ts';
 export * from './endpoints/catalogue.ts';

@@ -35,10 +35,14 @@ export function walletAddressShapeProblem(
   return other.test(trimmed) ? 'wrong_network' : 'malformed';
 }
 
-/** The reason a schema gives for each problem, written like the other field reasons. */
+/**
+ * The reason a schema gives for each problem: the very sentences the mock's engine and the bind
+ * page give (in English), so that a TRC20 and an ERC20 address, refused by the schema or by the
+ * checksum, read in one form. An empty field is "is required", as every field's.
+ */
 export const WALLET_ADDRESS_REASONS: Readonly<Record<WalletAddressProblem, string>> = {
   required: 'is required',
-  wrong_network: 'belongs to another network',
-  malformed: 'is not an address of this network',
-  checksum: 'has a wrong checksum (a character is mistyped)',
+  wrong_network: 'This address belongs to the other network',
+  malformed: 'This is not an address of the selected network',
+  checksum: 'This address fails its checksum: a character is mistyped',
 };

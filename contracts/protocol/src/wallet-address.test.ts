@@ -98,8 +98,8 @@ describe('the setUserWallet request', () => {
     const cases = [
       [{ network: 'TRC20', address: 'T123' }, 'not an address'],
       [{ network: 'ERC20', address: `${ETH_USDT}0` }, 'not an address'],
-      [{ network: 'ERC20', address: TRON_USDT }, 'another network'],
-      [{ network: 'TRC20', address: ETH_USDT }, 'another network'],
+      [{ network: 'ERC20', address: TRON_USDT }, 'the other network'],
+      [{ network: 'TRC20', address: ETH_USDT }, 'the other network'],
     ] as const;
     for (const [body, reason] of cases) {
       const result = request.safeParse(body);

@@ -23,6 +23,9 @@ export {
   type WalletNetworkName,
 } from './wallet-address-shape.ts';
 
+// The networks' other rule: the shape of a transaction hash (for a USDT deposit).
+export { TX_HASH_REASONS, txHashProblem, type TxHashProblem } from './tx-hash-shape.ts';
+
 /**
  * Base58Check as Bitcoin and Tron use it: the checksum is the first 4 bytes of sha256(sha256).
  * Made on first use, so that a bundle importing this module without calling it drops it.

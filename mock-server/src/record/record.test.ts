@@ -134,9 +134,10 @@ function differences(a: unknown, b: unknown, path = '$'): string[] {
 
 describe('record mode', () => {
   it('forwards each call, re-signed for the upstream, and answers the client as the mock would', () => {
-    // a bank binds only in a verified name: the unverified user's attempt is refused, and kept
+    // a bank and a wallet bind only once the identity is verified: the unverified user's
+    // attempts are refused, and kept
     expect(originals.map((reply) => reply.code)).toEqual([
-      200, 500, 200, 200, 500, 200, 200, 200, 200,
+      200, 500, 200, 200, 500, 200, 500, 200, 200,
     ]);
     // the client got data encrypted with its own key (call() decrypts with the mock's default)
     expect(typeof (originals[0]?.raw as { data: unknown }).data).toBe('string');

@@ -66,6 +66,24 @@ async function deposit(amount: string, id = rid('dep')) {
 }
 
 describe('deposits', () => {
+  it("refuses a USDT deposit whose hash is not its network's, naming the field, and keeps nothing", async () => {
+    for (const [network, tx_hash, reason] of [
+      ['TRC20', 'sent on Monday', 'This is not a transaction hash of the selected network'],
+      ['ERC20', 'ab'.repeat(32), 'This transaction hash belongs to the other network'],
+    ] as const) {
+      const refused = await as('/api/account/addRech', {
+        request_id: rid(`hash-${network}`),
+        method: 'usdt',
+        network,
+        amount: '100',
+        tx_hash,
+      });
+      expect(refused.code).toBe(400);
+      expect(refused.msg).toBe(`tx_hash: ${reason}`);
+    }
+    expect((await control.deposits()).length).toBe(0);
+  });
+
   it('obtains the account (an e-mail follows), then credits an approved deposit once', async () => {
     const early = await as('/api/account/addRech', {
       request_id: rid('early'),

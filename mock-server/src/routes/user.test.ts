@@ -151,6 +151,15 @@ describe('the personal centre', () => {
     });
     const virtual = await as('/api/users/setUserBank', { ...chase, bank_name: 'Revolut' });
     expect(virtual.msg).toMatch(/^bank_name: /);
+    // WeBank passed the old list of substrings: it is virtual in the fixtures' bank list
+    const webank = await call(
+      app,
+      '/api/users/setUserBank',
+      { ...chase, bank_name: ' we bank ' },
+      { token, language: 'de' },
+    );
+    expect(webank.code).toBe(400);
+    expect(webank.msg).toBe('bank_name: Virtuelle Bankkonten können keine Auszahlungen empfangen');
     const someoneElse = await call(
       app,
       '/api/users/setUserBank',
@@ -158,7 +167,9 @@ describe('the personal centre', () => {
       { token, language: 'fr' },
     );
     expect(someoneElse.code).toBe(400);
-    expect(someoneElse.msg).toBe('holder_name : doit être le nom de votre identité vérifiée');
+    expect(someoneElse.msg).toBe(
+      'holder_name : Le titulaire du compte doit être le nom de votre identité vérifiée.',
+    );
     const bank = await as<{ account_no: string }>('/api/users/setUserBank', {
       ...chase,
       holder_name: ' ALEX   doe ',

@@ -34,6 +34,33 @@ const control = (url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/__control${url}`, payload });
 const pushed = (func: string) => pushes.filter((push) => push.func === func);
 
+describe('the identity review', () => {
+  it('sends a Notice to the user when the review decides, verified or rejected', async () => {
+    const documents = {
+      name: 'Listener One',
+      id_number: 'X1234567',
+      phone: '+1 4155550100',
+      birth_date: '1990-04-01',
+      document_type: 'passport',
+      front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+    };
+    await as('/api/users/setAuthentication', documents);
+    expect(pushed('Notice')).toEqual([]);
+    await control('/identity', {
+      email: 'listener@example.com',
+      decision: 'reject',
+      reason: 'The photo is blurred',
+    });
+    await expect.poll(() => pushed('Notice').length).toBe(1);
+    expect(pushed('Notice')[0]?.data['title']).toBe('Identity verification rejected');
+
+    await as('/api/users/setAuthentication', documents);
+    await control('/identity', { email: 'listener@example.com', decision: 'approve' });
+    await expect.poll(() => pushed('Notice').length).toBe(2);
+    expect(pushed('Notice')[1]?.data['title']).toBe('Identity verified');
+  });
+});
+
 describe('the money pushes', () => {
   it('sends Balance with the current mode’s accounts when money moves', async () => {
     await as('/api/users/changeMock', { account_mode: 'demo' });

@@ -3,7 +3,8 @@ import type { SocketGateway } from './gateway.ts';
 
 /**
  * The private money pushes: `Balance` to a user whose accounts moved, `Funds` when a review decided
- * a deposit or withdrawal, `Notice` when an exclusive deposit account is ready. Pushes go out on
+ * a deposit or withdrawal, `Notice` when an exclusive deposit account is ready or an identity
+ * review decided. Pushes go out on
  * the next turn of the event loop, after the change is saved and the call answered. Returns stop.
  */
 export function fundsFeed(exchange: Exchange, gateway: SocketGateway): () => void {
@@ -38,8 +39,15 @@ export function fundsFeed(exchange: Exchange, gateway: SocketGateway): () => voi
       else gateway.pushToUser(event.userId, 'Notice', event.notice);
     });
   });
+  // An identity review decided: a Notice, on which an open identity page asks again.
+  const stopIdentity = exchange.identity.onEvent((event) => {
+    setImmediate(() => {
+      gateway.pushToUser(event.userId, 'Notice', event.notice);
+    });
+  });
   return () => {
     stopCommits();
     stopFunds();
+    stopIdentity();
   };
 }

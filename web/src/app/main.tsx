@@ -16,7 +16,7 @@ import {
 } from '#shared/i18n';
 import { appStarted, pageHidden, whenIdle } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
-import { browserOffline, browserOnline } from '#shared/socket';
+import { browserOffline, browserOnline, pageVisible } from '#shared/socket';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { allSettled, fork, scopeBind } from 'effector';
 import { Provider } from 'effector-react';
@@ -89,9 +89,12 @@ async function start() {
   if (!navigator.onLine) offline();
   // What is kept locally but written lazily (the 24h market data) is written before the page
   // may stop running: a phone may discard a hidden tab without unload events.
+  // Shown again, the feed that dropped while hidden retries at once, not after its 3 s.
   const hidden = scopeBind(pageHidden, { scope });
+  const visible = scopeBind(pageVisible, { scope });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') hidden();
+    else visible();
   });
   window.addEventListener('pagehide', () => {
     hidden();

@@ -73,8 +73,8 @@ export const ROUTE_TABLE = [
   { path: 'withdrawLog', page: 'withdraw-log', auth: true, texts: ['funds'] },
   // issue 11, identity slice: binding
   { path: 'bind', page: 'bind', auth: true, texts: ['bind'] },
-  { path: 'bindUsdt', page: 'bind-usdt', auth: true, texts: ['bindUsdt', 'authForm'] },
-  { path: 'bindBank', page: 'bind-bank', auth: true, texts: ['bindBank', 'authForm'] },
+  { path: 'bindUsdt', page: 'bind-usdt', auth: true, texts: ['bindUsdt', 'authForm', 'viewer'] },
+  { path: 'bindBank', page: 'bind-bank', auth: true, texts: ['bindBank', 'authForm', 'viewer'] },
   { path: 'verified', page: 'verified', auth: true, texts: ['verified', 'authForm', 'viewer'] },
   { path: 'invite', page: 'invite', auth: true, texts: ['invite', 'funds'] },
   { path: 'team', page: 'team', auth: true, texts: ['team', 'invite'] },

@@ -241,7 +241,7 @@ const USER: readonly Case[] = [
     body: { ...bank, holder_name: 'Someone Else' },
     code: CODES.badRequest,
     field: 'holder_name',
-    msg: 'must be the name on your verified identity',
+    msg: 'The account holder must be the name on your verified identity.',
   }),
   refuses({
     name: 'refuses a virtual bank, naming the field',
@@ -276,7 +276,7 @@ const USER: readonly Case[] = [
     body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF' },
     code: CODES.badRequest,
     field: 'address',
-    msg: 'has a wrong checksum (a character is mistyped)',
+    msg: 'This address fails its checksum: a character is mistyped',
   }),
   refuses({
     name: 'refuses an ERC20 address whose EIP-55 checksum fails, naming the field',
@@ -297,7 +297,7 @@ const USER: readonly Case[] = [
     body: { network: 'ERC20', address: wallet.address },
     code: CODES.badRequest,
     field: 'address',
-    msg: 'belongs to another network',
+    msg: 'This address belongs to the other network',
   }),
 
   // ---- identity ----------------------------------------------------------------------------

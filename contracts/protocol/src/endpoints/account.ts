@@ -10,6 +10,7 @@ import {
   timestampMs,
 } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
+import { TX_HASH_REASONS, txHashProblem } from '../tx-hash-shape.ts';
 import { enteredDecimal } from './market.ts';
 import { bankAccount, identityStatus, imageDataUrl, userWallet, walletNetwork } from './user.ts';
 
@@ -393,6 +394,15 @@ export const account = {
       .refine((body) => body.method !== 'usdt' || body.network !== undefined, {
         error: 'is required for a USDT deposit',
         path: ['network'],
+      })
+      .superRefine((body, ctx) => {
+        // A USDT deposit's hash has its network's shape (tx-hash-shape.ts), as an address does;
+        // an empty one is the engine's to refuse (tx_hash_required, translated).
+        if (body.method !== 'usdt' || body.network === undefined || body.tx_hash === '') return;
+        const problem = txHashProblem(body.network, body.tx_hash);
+        if (problem !== null) {
+          ctx.addIssue({ code: 'custom', path: ['tx_hash'], message: TX_HASH_REASONS[problem] });
+        }
       }),
     response: depositRecord,
     example: {

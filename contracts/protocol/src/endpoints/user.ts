@@ -56,6 +56,15 @@ export const bankAccount = z.object({
   created_at: timestampMs,
 });
 
+/** The text fields of an identity submission, as sent to setAuthentication. */
+export const identitySubmitted = z.object({
+  name: z.string(),
+  id_number: z.string(),
+  phone: z.string(),
+  birth_date: z.string(),
+  document_type: z.string(),
+});
+
 export const walletNetwork = z.enum(['TRC20', 'ERC20']);
 export const userWallet = z.object({
   id: idString,
@@ -272,6 +281,11 @@ export const user = {
       identity_status: identityStatus,
       /** why the review rejected the identity; null unless identity_status is rejected */
       identity_reject_reason: z.string().nullable(),
+      /**
+       * what the rejected submission said (not its photos), so that the form starts from it;
+       * null or absent unless identity_status is rejected (ours: the real backend may not send it)
+       */
+      identity_submitted: identitySubmitted.nullable().optional(),
       bank: bankAccount.nullable(),
       wallet: userWallet.nullable(),
     }),

@@ -31,7 +31,7 @@ describe('SOCKET', () => {
       pingIntervalMs: 15_000,
       missedPongsAllowed: 2,
       reconnectDelayMs: 3_000,
-      maxBackoffMs: 30_000,
+      reconnectJitterMs: 300,
     });
   });
 

@@ -8,10 +8,10 @@ export const SOCKET = {
   pingIntervalMs: 15_000,
   /** the server closes a socket that has missed more pongs than this */
   missedPongsAllowed: 2,
-  /** the first reconnect after a close the client did not ask for */
+  /** the wait before every reconnect after a close the client did not ask for (SPEC.md §8) */
   reconnectDelayMs: 3_000,
-  /** the longest wait between reconnects when they keep failing */
-  maxBackoffMs: 30_000,
+  /** at most this much is added to each wait at random, so that a crowd of clients spreads out */
+  reconnectJitterMs: 300,
   /** how long the client waits for the socket to open */
   connectTimeoutMs: 60_000,
 } as const;

@@ -27,6 +27,22 @@ async function depositWorld(autoReviewMs: number | null = REVIEW) {
 }
 
 describe('a deposit', () => {
+  it("is refused with a text that is not its network's transaction hash, keeping nothing", async () => {
+    const { world, funds, ann } = await depositWorld();
+    const declare = (network: 'TRC20' | 'ERC20', tx_hash: string) =>
+      refusalOf(() =>
+        funds.addDeposit(ann, { ...usdt(`deposit-hash-${network}`), network, tx_hash }),
+      );
+    expect(declare('TRC20', 'sent it yesterday')).toMatchObject({
+      kind: 'invalid',
+      key: 'tx_hash_malformed',
+      params: { field: 'tx_hash' },
+    });
+    expect(declare('TRC20', `0x${'ab'.repeat(32)}`)).toMatchObject({ key: 'tx_hash_malformed' });
+    expect(declare('ERC20', 'ab'.repeat(32))).toMatchObject({ key: 'tx_hash_malformed' });
+    expect(world.state.deposits).toEqual([]);
+  });
+
   it('is refused while its exclusive account is being obtained, and keeps nothing', async () => {
     const { world, funds, ann } = await fundsWorld({ depositAccountDelayMs: 3000 });
     funds.depositAccount(ann, 'usdt');

@@ -1,5 +1,7 @@
 import type { DepositMethod, DepositRecord, DepositStatus } from '@bourse/protocol';
 import Decimal from 'decimal.js';
+// The networks' rule shared with the web app and the addRech schema (one shape per network).
+import { txHashProblem } from '@bourse/protocol/wallet-address';
 import { EngineError, FieldError } from '../errors.ts';
 import type { Page } from '../kernel/page.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
@@ -60,6 +62,9 @@ export class Deposits {
         }
         if (body.method === 'usdt' && body.tx_hash === '') {
           throw new FieldError('tx_hash', 'tx_hash_required');
+        }
+        if (network !== null && txHashProblem(network, body.tx_hash) !== null) {
+          throw new FieldError('tx_hash', 'tx_hash_malformed');
         }
         if (body.method === 'bank' && body.proof_image === undefined) {
           throw new FieldError('proof_image', 'proof_required');

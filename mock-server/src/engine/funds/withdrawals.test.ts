@@ -57,13 +57,37 @@ describe('a withdrawal', () => {
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: PASSWORD })),
     ).toMatchObject({ key: 'withdraw_target_missing' });
     const carl = await world.newUser('carl@example.com');
-    expect(await rejectionOf(() => withdraw(carl.user_id))).toMatchObject({
-      key: 'identity_required',
-    });
+    expect(
+      await rejectionOf(() =>
+        funds.addWithdrawal(carl.user_id, { ...body, method: 'usdt', password: PASSWORD }),
+      ),
+    ).toMatchObject({ key: 'identity_required' });
     expect(await rejectionOf(() => withdraw(bo, 'withdraw-refused-02', '5'))).toMatchObject({
       key: 'amount_below_min',
     });
     expect(fund(ann).frozen.isZero() && fund(bo).frozen.isZero()).toBe(true);
+  });
+
+  it('is refused to a virtual bank bound before it was known as one, and freezes nothing', async () => {
+    const { world, funds, ann, fund } = await withdrawalWorld();
+    const user = world.state.users[ann];
+    if (!user) throw new Error('no ann');
+    // bound when the refusal was a list of eight substrings, which WeBank passed
+    user.bank = {
+      id: ann,
+      bank_name: 'WeBank',
+      account_no: '6230580000123456',
+      holder_name: user.identity?.name ?? user.nickname,
+      branch: '',
+      swift_code: '',
+      created_at: START,
+    };
+    const body = { request_id: 'withdraw-virtual-01', method: 'bank' as const, amount: '100' };
+    expect(
+      await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: PASSWORD })),
+    ).toMatchObject({ kind: 'refused', key: 'bank_virtual' });
+    expect(fund(ann).frozen.isZero()).toBe(true);
+    expect(world.state.withdrawals).toEqual([]);
   });
 
   it('becomes paid by hand once approved, with the time, a push, and no money moved', async () => {

@@ -1,4 +1,4 @@
-import { FUNDING, PLATFORM_CONFIG } from '@bourse/fixtures';
+import { FUNDING, isVirtualBank, PLATFORM_CONFIG } from '@bourse/fixtures';
 import type { DepositMethod, WithdrawalRecord, WithdrawalStatus } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError, FieldError } from '../errors.ts';
@@ -76,6 +76,10 @@ export class Withdrawals {
             ? status.bank && `${status.bank.bank_name} ${status.bank.account_no}`
             : status.wallet && status.wallet.address;
         if (!destination) throw new EngineError('refused', 'withdraw_target_missing');
+        // A virtual bank bound before the list knew it (or before it was marked) receives nothing.
+        if (body.method === 'bank' && status.bank && isVirtualBank(status.bank.bank_name)) {
+          throw new EngineError('refused', 'bank_virtual');
+        }
         const amount = new Decimal(body.amount);
         checkBounds(amount, { min: PLATFORM_CONFIG.min_withdraw, max: FUNDING.max_withdraw });
         const fee = toScale(amount.times(PLATFORM_CONFIG.withdraw_fee_rate));

@@ -19,6 +19,32 @@ async function reviewWorld() {
 }
 
 describe('identity review', () => {
+  it('refuses a birth date in the future or of a minor (under 18), keeping the user unverified', async () => {
+    const { world, review, ada } = await reviewWorld();
+    const today = new Date(START).toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4));
+    const submit = (birth_date: string) =>
+      refusalOf(() => review.submit(ada.user_id, { ...DOCUMENTS, birth_date }));
+    expect(submit(`${String(year + 1)}${today.slice(4)}`)).toMatchObject({
+      kind: 'invalid',
+      key: 'birth_date_future',
+      params: { field: 'birth_date' },
+    });
+    expect(submit(today)).toMatchObject({ key: 'birth_date_future' });
+    expect(submit(`${String(year - 10)}-01-01`)).toMatchObject({ key: 'birth_date_minor' });
+    expect(submit('1990-02-31')).toMatchObject({ key: 'birth_date_malformed' });
+    expect(world.state.users[ada.user_id]?.identity_status).toBe('unverified');
+    // eighteen years ago today is an adult's birth date
+    expect(
+      review.submit(ada.user_id, {
+        ...DOCUMENTS,
+        birth_date: `${String(year - 18)}${today.slice(4)}`,
+      }),
+    ).toEqual({
+      identity_status: 'pending',
+    });
+  });
+
   it('takes a submission once, until the review decides', async () => {
     const { world, review, ada } = await reviewWorld();
     expect(review.submit(ada.user_id, DOCUMENTS)).toEqual({ identity_status: 'pending' });

@@ -48,14 +48,43 @@ describe('payout targets', () => {
     expect(world.state.users[ada.user_id]?.bank?.account_no).toBe(CHASE.account_no);
   });
 
-  it('refuses a virtual bank, whatever the case of its name', async () => {
+  it('refuses a virtual bank of the bank list, whatever the case, spacing or alias of its name', async () => {
     const { payouts, ada } = await payoutWorld();
-    for (const bank_name of ['Revolut', 'WISE Europe', 'Cash App']) {
+    for (const bank_name of [
+      'Revolut',
+      'WISE Europe',
+      'Cash App',
+      'WeBank',
+      'we bank',
+      '微众银行',
+    ]) {
       expect(refusalOf(() => payouts.bindBank(ada.user_id, { ...CHASE, bank_name }))).toMatchObject(
         { kind: 'invalid', field: 'bank_name', key: 'bank_virtual' },
       );
     }
     expect(payouts.banks(ada.user_id)).toEqual([]);
+  });
+
+  it("binds a bank whose name only contains a virtual bank's", async () => {
+    const { payouts, ada } = await payoutWorld();
+    expect(
+      payouts.bindBank(ada.user_id, { ...CHASE, bank_name: 'Wiseman Savings Bank' }),
+    ).toMatchObject({ bank_name: 'Wiseman Savings Bank' });
+  });
+
+  it('binds a wallet, as a bank, only once the identity is verified: not during the review', async () => {
+    const { payouts, ada } = await payoutWorld({ verified: false });
+    for (const status of ['unverified', 'pending', 'rejected'] as const) {
+      ada.identity_status = status;
+      expect(
+        refusalOf(() => payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON })),
+      ).toMatchObject({ kind: 'refused', key: 'wallet_identity_required' });
+      expect(refusalOf(() => payouts.bindBank(ada.user_id, CHASE))).toMatchObject({
+        kind: 'refused',
+        key: 'bank_identity_required',
+      });
+    }
+    expect(payouts.cashStatus(ada.user_id).wallet).toBeNull();
   });
 
   it("binds a wallet only at an address of the wallet's network", async () => {
@@ -149,17 +178,40 @@ describe('payout targets', () => {
     );
   });
 
+  it('gives back what a rejected submission said, for the form to start from, but not its photos', async () => {
+    const { payouts, ada } = await payoutWorld({ verified: false });
+    ada.identity_status = 'rejected';
+    ada.identity = {
+      ...DOCUMENTS,
+      back_image: null,
+      submitted_at: START,
+      reject_reason: 'Blurred',
+    };
+    const status = payouts.cashStatus(ada.user_id);
+    expect(status.identity_reject_reason).toBe('Blurred');
+    expect(status.identity_submitted).toEqual({
+      name: DOCUMENTS.name,
+      id_number: DOCUMENTS.id_number,
+      phone: DOCUMENTS.phone,
+      birth_date: DOCUMENTS.birth_date,
+      document_type: DOCUMENTS.document_type,
+    });
+    ada.identity_status = 'verified';
+    expect(payouts.cashStatus(ada.user_id).identity_submitted).toBeNull();
+  });
+
   it('tells what a withdrawal still needs', async () => {
     const { payouts, ada } = await payoutWorld({ verified: false });
     expect(payouts.cashStatus(ada.user_id)).toEqual({
       identity_status: 'unverified',
       identity_reject_reason: null,
+      identity_submitted: null,
       bank: null,
       wallet: null,
     });
-    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
     ada.identity_status = 'verified';
     ada.identity = { ...DOCUMENTS, back_image: null, submitted_at: START };
+    payouts.bindWallet(ada.user_id, { network: 'TRC20', address: TRON });
     payouts.bindBank(ada.user_id, CHASE);
     const status = payouts.cashStatus(ada.user_id);
     expect(status.bank?.account_no).toBe('****6789');

@@ -1,21 +1,10 @@
+import { isVirtualBank } from '@bourse/fixtures';
 // A pure domain rule shared with the web app (the engine takes no codes or schemas from the wire).
 import { walletAddressProblem, type WalletAddressProblem } from '@bourse/protocol/wallet-address';
 import { EngineError, FieldError } from '../errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import type { BankRecord, StateStore, UserRecord, WalletRecord } from '../state.ts';
 import type { Users } from './users.ts';
-
-/** Names of virtual (app-only) banks, which cannot receive withdrawals (SPEC.md §5). */
-const VIRTUAL_BANKS = [
-  'revolut',
-  'wise',
-  'chime',
-  'n26',
-  'monzo',
-  'payoneer',
-  'cash app',
-  'virtual',
-];
 
 /** The message each address problem is refused with. */
 const WALLET_PROBLEM_KEYS: Readonly<Record<WalletAddressProblem, MessageKey>> = {
@@ -80,21 +69,25 @@ export class PayoutTargets {
     if (normalisedName(input.holder_name) !== normalisedName(verifiedName(user))) {
       throw new FieldError('holder_name', 'bank_holder_mismatch');
     }
-    const name = input.bank_name.toLowerCase();
-    if (VIRTUAL_BANKS.some((virtual) => name.includes(virtual))) {
-      throw new FieldError('bank_name', 'bank_virtual');
-    }
+    // The fixtures' bank list says which banks are virtual (SPEC.md §5), matched by name.
+    if (isVirtualBank(input.bank_name)) throw new FieldError('bank_name', 'bank_virtual');
     user.bank = { ...input, id: user.user_id, created_at: this.ctx.now() };
     this.ctx.changed();
     return masked(user.bank);
   }
 
   /**
-   * A wallet's address must be a real address of its network, checked as the request schema
+   * Binds a USDT wallet of the verified user (as a bank, see bindBank). A wallet's address must
+   * be a real address of its network, checked as the request schema
    * checks it (`walletAddressProblem`, contracts): TRC20 base58check, ERC20 EIP-55.
    */
   bindWallet(userId: string, input: WalletInput): WalletRecord {
     const user = this.users.get(userId);
+    // One rule for both payout targets: they are bound once the review verified the identity
+    // (a wallet was bindable during the review, a bank was not; the pages say so up front).
+    if (user.identity_status !== 'verified') {
+      throw new EngineError('refused', 'wallet_identity_required');
+    }
     const address = input.address.trim();
     const problem = walletAddressProblem(input.network, address);
     if (problem !== null) throw new FieldError('address', WALLET_PROBLEM_KEYS[problem]);
@@ -116,6 +109,17 @@ export class PayoutTargets {
       identity_status: user.identity_status,
       identity_reject_reason:
         user.identity_status === 'rejected' ? (user.identity?.reject_reason ?? null) : null,
+      // what the rejected submission said, for the form to start from (its photos stay here)
+      identity_submitted:
+        user.identity_status === 'rejected' && user.identity
+          ? {
+              name: user.identity.name,
+              id_number: user.identity.id_number,
+              phone: user.identity.phone,
+              birth_date: user.identity.birth_date,
+              document_type: user.identity.document_type,
+            }
+          : null,
       bank: user.bank ? masked(user.bank) : null,
       wallet: user.wallet,
     };

@@ -11,6 +11,7 @@ export {
   $topics,
   browserOffline,
   browserOnline,
+  pageVisible,
   frameSent,
   pushReceived,
   reconnectDelay,

@@ -20,6 +20,7 @@ import {
   browserOffline,
   browserOnline,
   frameSent,
+  pageVisible,
   pushReceived,
   reconnectDelay,
   socketConfigChanged,
@@ -36,6 +37,8 @@ import {
 import { readServerFrame } from './frames.ts';
 
 const WS_URL = 'wss://feed.test/ws';
+/** Longer than any wait of the feed's but the connect timeout. */
+const LONG_WAIT = 30_000;
 const UUID = 'install-1';
 const TOKEN = 'f3c1a9e2b7d64c0e9a1b2c3d4e5f6a7b';
 const NOW = 1_763_900_000_000;
@@ -128,7 +131,7 @@ function collect<T>(scope: Scope, unit: Unit<T>): T[] {
   return seen;
 }
 
-/** A scope with fake sockets, a recording logger and a fixed jitter, configured as a user. */
+/** A scope with fake sockets, a recording logger and a fixed jitter (none by default), configured as a user. */
 async function setup(
   options: {
     random?: number;
@@ -156,7 +159,7 @@ async function setup(
           warn: (message: string) => logs.push({ level: 'warn', message }),
         },
       ],
-      [$socketRandom, () => options.random ?? 0.5],
+      [$socketRandom, () => options.random ?? 0],
       [$frameReaderLoader, options.loadReader ?? (() => Promise.resolve(readServerFrame))],
     ],
   });
@@ -203,7 +206,7 @@ describe('starting', () => {
 
     await allSettled(topicSubscribed, { scope, params: 'Data24h' });
     await allSettled(frameSent, { scope, params: unsub('Digits') });
-    vi.advanceTimersByTime(SOCKET.maxBackoffMs * 4);
+    vi.advanceTimersByTime(LONG_WAIT);
     await allSettled(browserOnline, { scope });
 
     expect(sockets).toHaveLength(0);
@@ -580,7 +583,7 @@ describe('reconnecting', () => {
     first.receive(dataFrameOf({ func: 'Data24h', topic: 'Data24h', data: [EXAMPLE_TICKER] }));
     first.emitClose();
     await allSettled(scope);
-    await wait(SOCKET.maxBackoffMs);
+    await wait(LONG_WAIT);
 
     expect(pushes).toEqual([]);
     expect(sockets).toHaveLength(2);
@@ -608,41 +611,16 @@ describe('reconnecting', () => {
   }
 
   it.each([
-    { jitter: 'the highest', random: 0.999_999, waits: [3, 6, 12, 24, 30, 30, 30] },
-    { jitter: 'the lowest', random: 0, waits: [3, 3, 6, 12, 15, 15, 15] },
+    { jitter: 'the highest', random: 0.999_999, wait: 3_300 },
+    { jitter: 'the lowest', random: 0, wait: 3_000 },
+    { jitter: 'a middle', random: 0.5, wait: 3_150 },
   ])(
-    'backs off exponentially when attempts keep failing, never beyond 30 s ($jitter jitter)',
-    async ({ random, waits }) => {
-      const seen = await waitsBetweenFailures(random, waits.length);
-      expect(seen).toEqual(waits.map((seconds) => seconds * 1_000));
-      expect(Math.max(...seen)).toBeLessThanOrEqual(SOCKET.maxBackoffMs);
+    'retries every 3 s however many attempts fail, never backing off ($jitter jitter)',
+    async ({ random, wait }) => {
+      // the run: with a backoff, the 4th retry waited 12-24 s and prices stayed stale
+      expect(await waitsBetweenFailures(random, 8)).toEqual(Array.from({ length: 8 }, () => wait));
     },
   );
-
-  it('starts the backoff again from 3 s once a connection opens', async () => {
-    const { sockets, server, wait, connect } = await setup({ random: 0.5 });
-    await connect();
-    await server((socket) => {
-      socket.emitClose();
-    });
-    await wait(3_000);
-    await server((socket) => {
-      socket.emitClose();
-    });
-    await wait(4_500);
-    expect(sockets).toHaveLength(3);
-
-    await server((socket) => {
-      socket.open();
-    });
-    await server((socket) => {
-      socket.emitClose();
-    });
-    await wait(2_999);
-    expect(sockets).toHaveLength(3);
-    await wait(1);
-    expect(sockets).toHaveLength(4);
-  });
 
   it('retries at once when the browser comes back online, and only once', async () => {
     const { scope, sockets, server, wait, connect } = await setup();
@@ -662,6 +640,30 @@ describe('reconnecting', () => {
     expect(scope.getState($status)).toBe('reconnecting');
   });
 
+  it('retries at once when the page becomes visible, and never while it is open', async () => {
+    const { scope, sockets, server, wait, connect } = await setup();
+    await connect();
+    await allSettled(pageVisible, { scope });
+    expect(sockets).toHaveLength(1);
+
+    await server((socket) => {
+      socket.emitClose(1006);
+    });
+    await wait(1_000);
+    await allSettled(pageVisible, { scope });
+    expect(sockets).toHaveLength(2);
+    await allSettled(pageVisible, { scope });
+    expect(sockets).toHaveLength(2);
+
+    // the 3 s timer of the close is gone; the attempt under way is the only one
+    await wait(SOCKET.reconnectDelayMs * 2);
+    expect(sockets).toHaveLength(2);
+    await server((socket) => {
+      socket.open();
+    });
+    expect(scope.getState($status)).toBe('open');
+  });
+
   it('leaves no earlier timer behind when an online retry fails at once', async () => {
     const { scope, sockets, server, wait, connect } = await setup();
     await connect();
@@ -675,7 +677,7 @@ describe('reconnecting', () => {
       socket.emitClose();
     });
 
-    // coming back online started the backoff afresh: 3 s from this failure, not from the first
+    // the retry after this failure is 3 s from it, not from the first failure
     await wait(SOCKET.reconnectDelayMs - 1);
     expect(sockets).toHaveLength(2);
     await wait(1);
@@ -721,7 +723,7 @@ describe('stopping', () => {
       socket.emitClose(1000);
     });
     await allSettled(browserOnline, { scope });
-    await wait(SOCKET.maxBackoffMs * 4);
+    await wait(LONG_WAIT);
     expect(sockets).toHaveLength(1);
   });
 
@@ -733,7 +735,7 @@ describe('stopping', () => {
     });
 
     await allSettled(socketStopped, { scope });
-    await wait(SOCKET.maxBackoffMs * 4);
+    await wait(LONG_WAIT);
 
     expect(sockets).toHaveLength(1);
     expect(scope.getState($status)).toBe('closed');
@@ -794,16 +796,12 @@ describe('scopes', () => {
 });
 
 describe('reconnectDelay', () => {
-  it('waits 3 s first, then doubles its ceiling up to 30 s with jitter in its upper half', () => {
-    expect(reconnectDelay(0, 0)).toBe(3_000);
-    expect(reconnectDelay(0, 0.99)).toBe(3_000);
-    expect(reconnectDelay(1, 0)).toBe(3_000);
-    expect(reconnectDelay(1, 1)).toBe(6_000);
-    expect(reconnectDelay(3, 0.5)).toBe(18_000);
-    for (const failures of [4, 5, 10, 100, 10_000]) {
-      expect(reconnectDelay(failures, 1)).toBe(SOCKET.maxBackoffMs);
-      expect(reconnectDelay(failures, 0)).toBe(SOCKET.maxBackoffMs / 2);
-    }
+  it('is 3 s plus at most 0.3 s of jitter, never less than 3 s', () => {
+    expect(reconnectDelay(0)).toBe(3_000);
+    expect(reconnectDelay(0.5)).toBe(3_150);
+    expect(reconnectDelay(0.999_999)).toBe(3_300);
+    expect(reconnectDelay(-1)).toBe(3_000);
+    expect(reconnectDelay(7)).toBe(3_000 + SOCKET.reconnectJitterMs);
   });
 });
 
@@ -828,13 +826,13 @@ describe('freshness', () => {
     expect(scope.getState($staleSince)).toBe(NOW + 5_000);
 
     // a second failed attempt keeps the first moment
-    await wait(SOCKET.maxBackoffMs);
+    await wait(LONG_WAIT);
     await server((socket) => {
       socket.emitClose();
     });
     expect(scope.getState($staleSince)).toBe(NOW + 5_000);
 
-    await wait(SOCKET.maxBackoffMs);
+    await wait(LONG_WAIT);
     await server((socket) => {
       socket.open();
     });

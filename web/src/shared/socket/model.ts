@@ -75,16 +75,14 @@ type Timer = ReturnType<typeof setTimeout>;
 // ---- pure helpers --------------------------------------------------------------------------
 
 /**
- * How long to wait before the next attempt, after `failures` attempts in a row came to nothing
- * (0 when a connection that had opened was lost). The first wait is the protocol's 3 s; then the
- * ceiling doubles up to 30 s and the wait is drawn from its upper half ("equal jitter"), so that
- * a crowd of clients spreads out yet none retries sooner than 3 s nor later than 30 s.
+ * How long to wait before the next attempt: the protocol's 3 s after every close or failed
+ * attempt (SPEC.md: the feed reconnects 3 s after a close), however many failed before, plus up
+ * to 0.3 s drawn from `random` in [0, 1), so that a crowd of clients dropped at once spreads out
+ * yet none retries sooner than 3 s. No growing backoff: a server back up is seen within 3.3 s.
  */
-export function reconnectDelay(failures: number, random: number): number {
-  if (failures <= 0) return SOCKET.reconnectDelayMs;
-  const ceiling = Math.min(SOCKET.maxBackoffMs, SOCKET.reconnectDelayMs * 2 ** failures);
+export function reconnectDelay(random: number): number {
   const jitter = Math.min(1, Math.max(0, random));
-  return Math.round(ceiling / 2 + (ceiling / 2) * jitter);
+  return SOCKET.reconnectDelayMs + Math.round(SOCKET.reconnectJitterMs * jitter);
 }
 
 const heldTopics = (counts: TopicCounts): Topic[] =>
@@ -120,6 +118,8 @@ export const socketStarted = createEvent();
 export const socketStopped = createEvent();
 /** The browser came back online: a waiting reconnect is tried at once. */
 export const browserOnline = createEvent();
+/** The page became visible again (`visibilitychange`): a waiting reconnect is tried at once. */
+export const pageVisible = createEvent();
 
 /** Fed by the app from the runtime config (WS_URL) and the session (uuid, token). */
 export const $socketConfig = createStore<SocketConfig>(
@@ -181,8 +181,6 @@ const $socket = createStore<SocketLike | null>(null, { serialize: 'ignore' });
 /** Null unless the current socket is open. */
 const $connection = createStore<Connection | null>(null, { serialize: 'ignore' });
 const $queue = createStore<readonly ClientFrame[]>([], { serialize: 'ignore' });
-/** Attempts in a row that came to nothing; sets the backoff. */
-const $failures = createStore(0, { serialize: 'ignore' });
 const $connectTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
 const $reconnectTimer = createStore<Timer | null>(null, { serialize: 'ignore' });
 
@@ -295,15 +293,12 @@ const startConnectTimerFx = createEffect((socket: SocketLike): Timer => {
 });
 
 const scheduleReconnectFx = attach({
-  source: { failures: $failures, random: $socketRandom },
-  effect: createEffect(({ failures, random }: { failures: number; random: () => number }) => {
+  source: $socketRandom,
+  effect: createEffect((random: () => number) => {
     const due = scopeBind(reconnectDue, { safe: true });
-    return setTimeout(
-      () => {
-        due();
-      },
-      reconnectDelay(failures, random()),
-    );
+    return setTimeout(() => {
+      due();
+    }, reconnectDelay(random()));
   }),
 });
 
@@ -447,21 +442,18 @@ sample({
   target: connectRequested,
 });
 
-const retriedOnline = sample({
-  clock: browserOnline,
+// Back online, or the page shown again: a waiting reconnect does not wait out its 3 s.
+const retriedAtOnce = sample({
+  clock: [browserOnline, pageVisible],
   source: { wanted: $wanted, socket: $socket, status: $status },
   filter: ({ wanted, socket, status }) => wanted && socket === null && status === 'reconnecting',
 });
-sample({ clock: retriedOnline, target: [cancelReconnectFx, connectRequested] });
+sample({ clock: retriedAtOnce, target: [cancelReconnectFx, connectRequested] });
 
 $socket.on(openSocketFx.doneData, (_, socket) => socket).reset(connectionLost, stopAccepted);
 $connection
   .on(connectionOpened, (_, { connection }) => connection)
   .reset(connectionLost, stopAccepted);
-$failures
-  .on(scheduleReconnectFx.done, (failures) => failures + 1)
-  // a connection that opens ends the backoff; so does coming back online
-  .reset(connectionOpened, retriedOnline, stopAccepted);
 $status
   .on(connectRequested, (status) => (status === 'reconnecting' ? status : 'connecting'))
   .on(connectionOpened, () => 'open')

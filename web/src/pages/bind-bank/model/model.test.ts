@@ -4,10 +4,27 @@ import { PATHS, returnFx } from '#shared/routing';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { $errors, BindBankGate, fieldChanged, submitted, type BankField } from './model.ts';
+import {
+  $errors,
+  $identityStatus,
+  BindBankGate,
+  fieldChanged,
+  submitted,
+  type BankField,
+} from './model.ts';
+
+/** The calls that bind (the page also asks for the identity status as it opens). */
+const binds = (api: { calls: readonly { path: string; body: unknown }[] }) =>
+  api.calls.filter((call) => call.path === '/api/users/setUserBank');
+
+/** What getCashStatus answers: the identity verified unless said otherwise. */
+const cashStatus =
+  (identity_status: 'unverified' | 'pending' | 'verified' = 'verified') =>
+  () => ({ identity_status, identity_reject_reason: null, bank: null, wallet: null });
 
 function setup(replies: Record<string, Reply> = {}) {
   const api = fakeClient({
+    '/api/users/getCashStatus': cashStatus(),
     '/api/users/setUserBank': (body) => ({
       id: '1',
       ...(body as object),
@@ -42,12 +59,23 @@ async function fill(
 const CHASE = { bank_name: ' Chase ', account_no: '000123456789', holder_name: 'Alex Doe' };
 
 describe('binding a bank account', () => {
+  it('knows the identity status as it opens, so the rule shows before anything is typed', async () => {
+    for (const status of ['unverified', 'pending', 'verified'] as const) {
+      const { scope } = setup({ '/api/users/getCashStatus': cashStatus(status) });
+      expect(scope.getState($identityStatus)).toBeNull();
+      await allSettled(BindBankGate.open, { scope, params: {} });
+      expect(scope.getState($identityStatus)).toBe(status);
+      await allSettled(BindBankGate.close, { scope, params: {} });
+      expect(scope.getState($identityStatus)).toBeNull();
+    }
+  });
+
   it('binds the trimmed details, says so and goes back to the overview', async () => {
     const { scope, api, toasts, goBack } = setup();
 
     await fill(scope, CHASE);
 
-    expect(api.calls.map((call) => call.body)).toStrictEqual([
+    expect(binds(api).map((call) => call.body)).toStrictEqual([
       {
         bank_name: 'Chase',
         account_no: '000123456789',
@@ -71,7 +99,7 @@ describe('binding a bank account', () => {
       holder_name: { key: 'validation.required' },
       swift_code: { key: 'bindBank.swiftShape' },
     });
-    expect(api.calls).toHaveLength(0);
+    expect(binds(api)).toHaveLength(0);
 
     await allSettled(fieldChanged, { scope, params: { field: 'bank_name', value: 'Chase' } });
     expect(scope.getState($errors).bank_name).toBeUndefined();
@@ -81,14 +109,14 @@ describe('binding a bank account', () => {
     const { scope, goBack } = setup({
       '/api/users/setUserBank': failWith(
         400,
-        'holder_name: must be the name on your verified identity',
+        'holder_name: The account holder must be the name on your verified identity.',
       ),
     });
 
     await fill(scope, { ...CHASE, holder_name: 'Someone Else' });
 
     expect(scope.getState($errors)).toStrictEqual({
-      holder_name: { text: 'must be the name on your verified identity' },
+      holder_name: { text: 'The account holder must be the name on your verified identity.' },
     });
     expect(goBack).not.toHaveBeenCalled();
   });

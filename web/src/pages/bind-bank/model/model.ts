@@ -10,6 +10,7 @@ import { goBackFx, PATHS } from '#shared/routing';
 import { notifyFx } from '#shared/ui/toast';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
+import { createBindRule } from '#entities/viewer';
 
 export const BANK_FIELDS = [
   'bank_name',
@@ -25,6 +26,9 @@ export const BindBankGate = createGate<Record<string, never>>({
   name: 'BindBankPage',
   defaultState: {},
 });
+
+/** The identity status, asked as the page opens: the form shows only once it is verified. */
+export const { $identityStatus } = createBindRule(BindBankGate.open, BindBankGate.close);
 
 export const setUserBankFx = createApiEffect(endpoints.user.setUserBank);
 

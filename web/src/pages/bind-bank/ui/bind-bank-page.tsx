@@ -1,3 +1,4 @@
+import { BindRuleNotice } from '#entities/viewer';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { CardForm, FieldInput, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
@@ -7,6 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   $errors,
+  $identityStatus,
   $form,
   $formError,
   $submitting,
@@ -29,6 +31,20 @@ const AUTOCOMPLETE: Readonly<Record<BankField, string>> = {
 export function BindBankPage() {
   const { t } = useTranslation();
   useGate(BindBankGate, {});
+  const identity = useUnit($identityStatus);
+  // One rule for a bank and a wallet, said before the user types: bound once verified.
+  if (identity !== null && identity !== 'verified') {
+    return (
+      <Page title={t('bindBank.title')} back={PATHS.bind}>
+        <BindRuleNotice status={identity} target="bank" />
+      </Page>
+    );
+  }
+  return <BindBankPageForm />;
+}
+
+function BindBankPageForm() {
+  const { t } = useTranslation();
   const [formError, submitting, submit] = useUnit([$formError, $submitting, submitted]);
   useFocusFirstInvalid(useUnit($errors));
 

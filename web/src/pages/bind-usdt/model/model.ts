@@ -6,6 +6,7 @@ import { goBackFx, PATHS } from '#shared/routing';
 import { notifyFx } from '#shared/ui/toast';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
+import { createBindRule } from '#entities/viewer';
 import { addressFromQrText, type ScannedAddress } from '../lib/qr-address.ts';
 
 export const NETWORKS: readonly WalletNetworkName[] = ['TRC20', 'ERC20'];
@@ -20,6 +21,9 @@ export const BindUsdtGate = createGate<Record<string, never>>({
   name: 'BindUsdtPage',
   defaultState: {},
 });
+
+/** The identity status, asked as the page opens: the form shows only once it is verified. */
+export const { $identityStatus } = createBindRule(BindUsdtGate.open, BindUsdtGate.close);
 
 export const setUserWalletFx = createApiEffect(endpoints.user.setUserWallet);
 

@@ -1,3 +1,4 @@
+import { BindRuleNotice } from '#entities/viewer';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { CardForm, FieldInput, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
@@ -7,6 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   $errors,
+  $identityStatus,
   $form,
   $formError,
   $scanMessage,
@@ -24,6 +26,20 @@ import styles from './bind-usdt-page.module.css';
 export function BindUsdtPage() {
   const { t } = useTranslation();
   useGate(BindUsdtGate, {});
+  const identity = useUnit($identityStatus);
+  // One rule for a bank and a wallet, said before the user types: bound once verified.
+  if (identity !== null && identity !== 'verified') {
+    return (
+      <Page title={t('bindUsdt.title')} back={PATHS.bind}>
+        <BindRuleNotice status={identity} target="usdt" />
+      </Page>
+    );
+  }
+  return <BindUsdtPageForm />;
+}
+
+function BindUsdtPageForm() {
+  const { t } = useTranslation();
   const [form, errors, formError, submitting, changeNetwork, changeAddress, submit] = useUnit([
     $form,
     $errors,

@@ -11,6 +11,7 @@ import {
   $info,
   $infoView,
   $proof,
+  $txHash,
   amountChanged,
   compressProofFx,
   copyTextFx,
@@ -62,6 +63,8 @@ const RECORD = {
   reviewed_at: null,
 };
 const PROOF = 'data:image/jpeg;base64,/9j/4AAQ';
+/** A Tron transaction id: 64 hex digits. */
+const HASH = 'ab'.repeat(32);
 
 function setup() {
   const api = fakeClient({
@@ -125,12 +128,38 @@ describe('a deposit', () => {
     expect(api.callsTo(endpoints.account.addRech)).toHaveLength(0);
   });
 
+  it("refuses a hash that is not its network's, keeping it, and sends it once it is", async () => {
+    const { scope, api } = setup();
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    await allSettled(amountChanged, { scope, params: '100' });
+
+    await allSettled(txHashChanged, { scope, params: 'paid on Monday' });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      txHash: { key: 'funds.deposit.txHashProblem.malformed' },
+    });
+    await allSettled(txHashChanged, { scope, params: `0x${HASH}` });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({
+      txHash: { key: 'funds.deposit.txHashProblem.wrong_network' },
+    });
+    expect(scope.getState($txHash)).toBe(`0x${HASH}`);
+    expect(api.callsTo(endpoints.account.addRech)).toHaveLength(0);
+
+    await allSettled(networkChanged, { scope, params: 'ERC20' });
+    await allSettled(submitClicked, { scope });
+    expect(api.callsTo(endpoints.account.addRech)[0]?.body).toMatchObject({
+      network: 'ERC20',
+      tx_hash: `0x${HASH}`,
+    });
+  });
+
   it('sends a USDT deposit with its hash once, then shows the records', async () => {
     const { scope, api, navigate } = setup();
     await allSettled(RechargeGate.open, { scope, params: {} });
 
     await allSettled(amountChanged, { scope, params: '100' });
-    await allSettled(txHashChanged, { scope, params: ' abc ' });
+    await allSettled(txHashChanged, { scope, params: ` ${HASH} ` });
     await Promise.all([allSettled(submitClicked, { scope }), allSettled(submitClicked, { scope })]);
 
     const sent = api.callsTo(endpoints.account.addRech);
@@ -140,7 +169,7 @@ describe('a deposit', () => {
       network: 'TRC20',
       amount: '100',
       currency: 'USDT',
-      tx_hash: 'abc',
+      tx_hash: HASH,
     });
     expect(navigate.mock.calls.flat()).toContainEqual(
       expect.objectContaining({ to: '/pages/recharge/log/log' }),

@@ -1,4 +1,10 @@
-import { endpoints, imageDataUrl, type DepositAccount, type DepositMethod } from '@bourse/protocol';
+import {
+  endpoints,
+  imageDataUrl,
+  txHashProblem,
+  type DepositAccount,
+  type DepositMethod,
+} from '@bourse/protocol';
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
 import { createApiEffect, type FormMessage } from '#shared/api';
@@ -204,6 +210,13 @@ $errors
   .reset(methodChanged, RechargeGate.close);
 $formError.reset(...formEdited, RechargeGate.close);
 
+/** The hash of a USDT deposit has its network's shape, checked as the wire checks it. */
+function txHashMessage(network: Network, txHash: string): string | null {
+  const problem = txHashProblem(network, txHash);
+  if (problem === null) return null;
+  return problem === 'required' ? 'validation.required' : `funds.deposit.txHashProblem.${problem}`;
+}
+
 createFormSubmission({
   clock: submitClicked,
   source: combine({
@@ -215,10 +228,10 @@ createFormSubmission({
     proof: $proof,
     info: $info,
   }),
-  check: ({ method, amount, txHash, proof, info }) =>
+  check: ({ method, network, amount, txHash, proof, info }) =>
     checkMessages<DepositField>({
       amount: amountProblem(amount, { min: info?.min_amount, max: info?.max_amount }),
-      txHash: method === 'usdt' && txHash.trim() === '' ? 'validation.required' : null,
+      txHash: method === 'usdt' ? txHashMessage(network, txHash) : null,
       proof: method === 'bank' && proof === null ? 'funds.deposit.proofRequired' : null,
     }),
   request: ({ method, network, amount, currency, txHash, proof }) => ({

@@ -405,20 +405,32 @@ function ProofField() {
         {proof === null ? null : (
           <img src={proof} alt={t('funds.deposit.proofPreview')} className={styles.preview} />
         )}
-        <input
-          id={id}
-          type="file"
-          accept="image/*"
-          aria-describedby={messageId}
-          aria-invalid={error ? true : undefined}
-          disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) select(file);
-            event.target.value = '';
-          }}
-          className={styles.file}
-        />
+        {/* The app's own control around the browser's file input, which stays the focusable,
+            labelled element (Tab reaches it, Enter or Space opens the picker). */}
+        <label className={`${styles.pick} ${error ? styles.pickInvalid : ''}`}>
+          <span aria-hidden="true">
+            {t(
+              busy
+                ? 'funds.deposit.proofBusy'
+                : proof === null
+                  ? 'funds.deposit.proofPick'
+                  : 'funds.deposit.proofChange',
+            )}
+          </span>
+          <input
+            id={id}
+            type="file"
+            accept="image/*"
+            aria-describedby={messageId}
+            aria-invalid={error ? true : undefined}
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) select(file);
+              event.target.value = '';
+            }}
+          />
+        </label>
         {proof === null ? null : (
           <Button
             size="small"

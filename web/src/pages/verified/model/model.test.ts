@@ -1,24 +1,36 @@
-import { EXAMPLE_USER, type UserInfo } from '@bourse/protocol';
+import { EXAMPLE_USER, LANGUAGES, type UserInfo } from '@bourse/protocol';
+import { ADULT_AGE } from '@bourse/protocol/identity-rules';
 import { $apiClient } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { $userInfo } from '#shared/session';
+import { pushReceived } from '#shared/socket';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $errors,
   $form,
+  $prefilled,
   $rejectReason,
   $status,
   compressPhotoFx,
   fieldChanged,
   photoSelected,
+  retried,
   submitted,
   VerifiedPageGate,
 } from './model.ts';
 
 const USER: UserInfo = { ...EXAMPLE_USER, area_code: '+44', phone: '7700900123' };
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
+const NOTICE = {
+  func: 'Notice',
+  topic: 'Notice',
+  data: { id: 'ID1', title: 'Identity verified', summary: '', created_at: 1_763_900_000_000 },
+} as const;
+const LOCALES = join(import.meta.dirname, '..', '..', '..', 'shared', 'i18n', 'locales');
 
 function setup(
   status: 'unverified' | 'rejected' = 'unverified',
@@ -108,6 +120,63 @@ describe('identity verification', () => {
     expect(api.calls.map((call) => call.path)).not.toContain('/api/users/setAuthentication');
   });
 
+  it('refuses a birth date in the future or of a minor, keeping what was typed', async () => {
+    const { scope, api } = setup();
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    await fillAll(scope);
+    const year = new Date().getUTCFullYear();
+
+    for (const [birth_date, key] of [
+      [`${String(year + 1)}-01-01`, 'verified.birthFuture'],
+      [`${String(year - 10)}-01-01`, 'verified.birthMinor'],
+      ['1990-02-31', 'verified.dateShape'],
+    ] as const) {
+      await allSettled(fieldChanged, { scope, params: { field: 'birth_date', value: birth_date } });
+      await allSettled(submitted, { scope });
+      expect(scope.getState($errors)).toStrictEqual({ birth_date: { key } });
+      expect(scope.getState($form).birth_date).toBe(birth_date);
+      expect(scope.getState($form).name).toBe(' Alex Doe ');
+    }
+    expect(api.calls.map((call) => call.path)).not.toContain('/api/users/setAuthentication');
+  });
+
+  it('names the adult age of the review in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts = JSON.parse(readFileSync(join(LOCALES, `${language}.json`), 'utf8')) as {
+        verified: { birthMinor: string };
+      };
+      expect(texts.verified.birthMinor).toContain(String(ADULT_AGE));
+    }
+  });
+
+  it('shows the decision of the review while the page is open, when its Notice arrives', async () => {
+    let status: 'pending' | 'verified' = 'pending';
+    const { scope, api } = setup('unverified', {
+      '/api/users/getCashStatus': () => ({
+        identity_status: status,
+        identity_reject_reason: null,
+        bank: null,
+        wallet: null,
+      }),
+    });
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+    expect(scope.getState($status)).toBe('pending');
+    const asked = () => api.calls.filter((call) => call.path === '/api/users/getCashStatus');
+    expect(asked()).toHaveLength(1);
+
+    status = 'verified';
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    expect(asked()).toHaveLength(2);
+    expect(scope.getState($status)).toBe('verified');
+    expect(scope.getState($userInfo)?.identity_status).toBe('verified');
+
+    // decided, the page no longer asks on every Notice; closed, it never does
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    await allSettled(VerifiedPageGate.close, { scope, params: {} });
+    await allSettled(pushReceived, { scope, params: NOTICE });
+    expect(asked()).toHaveLength(2);
+  });
+
   it('compresses the photo, submits everything and shows Pending Review', async () => {
     const { scope, api, toasts, compress } = setup();
     await allSettled(VerifiedPageGate.open, { scope, params: {} });
@@ -142,6 +211,42 @@ describe('identity verification', () => {
     expect(api.calls.map((call) => call.path)).toContain('/api/users/setAuthentication');
     expect(scope.getState($status)).toBe('pending');
     expect(scope.getState($rejectReason)).toBeNull();
+  });
+
+  it('starts a rejected form from what was sent, but for the photo, and keeps what is typed', async () => {
+    const sent = {
+      name: 'Alex Doe',
+      id_number: 'X1234567',
+      phone: '+1 4155550100',
+      birth_date: '1990-04-01',
+      document_type: 'id_card',
+    };
+    const cash = () => ({
+      identity_status: 'rejected',
+      identity_reject_reason: 'The ID number does not match the photo',
+      identity_submitted: sent,
+      bank: null,
+      wallet: null,
+    });
+    const { scope } = setup('rejected', { '/api/users/getCashStatus': cash });
+    await allSettled(VerifiedPageGate.open, { scope, params: {} });
+
+    expect(scope.getState($form)).toStrictEqual({
+      name: 'Alex Doe',
+      id_number: 'X1234567',
+      document_type: 'id_card',
+      area_code: '+1',
+      phone: '4155550100',
+      birth_date: '1990-04-01',
+      front_image: null,
+    });
+    expect(scope.getState($prefilled)).toBe(true);
+    expect(scope.getState($rejectReason)).toBe('The ID number does not match the photo');
+
+    // a status asked again (a Notice) does not undo what the user corrected
+    await allSettled(fieldChanged, { scope, params: { field: 'id_number', value: 'X7654321' } });
+    await allSettled(retried, { scope });
+    expect(scope.getState($form).id_number).toBe('X7654321');
   });
 
   it('a photo that cannot be read is said so next to it', async () => {

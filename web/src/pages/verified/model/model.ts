@@ -1,4 +1,6 @@
 import { endpoints, type IdentityStatus, type ResponseOf } from '@bourse/protocol';
+import { FUNC } from '@bourse/protocol/socket/wire';
+import { birthDateProblem } from '@bourse/protocol/identity-rules';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -7,6 +9,7 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { $userInfo, userInfoUpdated } from '#shared/session';
+import { pushReceived } from '#shared/socket';
 import { notifyFx } from '#shared/ui/toast';
 import imageCompression from 'browser-image-compression';
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -85,6 +88,23 @@ sample({
   target: [getDocumentTypeFx, getPhoneCodeFx],
 });
 sample({ clock: getCashStatusFx.doneData, fn: (cash) => cash.identity_status, target: $status });
+// PROTOCOL.md §3 has no identity push: the review's decision comes as a Notice, on which the page
+// left open under review asks again, so the status changes without a reload.
+sample({
+  clock: pushReceived,
+  source: { open: VerifiedPageGate.status, status: $status },
+  filter: ({ open, status }, push) => open && status === 'pending' && push.func === FUNC.notice,
+  fn: () => ({}),
+  target: getCashStatusFx,
+});
+// The rest of the app (the user centre's tag, Withdraw) reads the status from the user info.
+sample({
+  clock: getCashStatusFx.doneData,
+  source: $userInfo,
+  filter: Boolean,
+  fn: (user, cash) => ({ ...user, identity_status: cash.identity_status }),
+  target: userInfoUpdated,
+});
 sample({
   clock: getCashStatusFx.doneData,
   fn: (cash) => cash.identity_reject_reason,
@@ -114,6 +134,40 @@ sample({
   target: $form,
 });
 
+/**
+ * After a rejection the form starts from what was sent (getCashStatus' identity_submitted: the
+ * text fields, not the photo), until the user edits it; the phone was sent as "+code number".
+ */
+const $edited = createStore(false)
+  .on(fieldChanged, () => true)
+  .reset(VerifiedPageGate.close, setAuthenticationFx.done);
+export const $prefilled = createStore(false).reset(
+  VerifiedPageGate.close,
+  setAuthenticationFx.done,
+);
+const resubmitLoaded = sample({
+  clock: getCashStatusFx.doneData,
+  source: { form: $form, edited: $edited },
+  filter: ({ edited }, cash) =>
+    !edited && cash.identity_status === 'rejected' && Boolean(cash.identity_submitted),
+  fn: ({ form }, cash): IdentityForm => {
+    const sent = cash.identity_submitted;
+    if (!sent) return form;
+    const phone = /^(\+\d{1,4})\s+(.+)$/.exec(sent.phone.trim());
+    return {
+      ...form,
+      name: sent.name,
+      id_number: sent.id_number,
+      birth_date: sent.birth_date,
+      document_type: sent.document_type || form.document_type,
+      area_code: phone?.[1] ?? form.area_code,
+      phone: phone?.[2] ?? sent.phone,
+    };
+  },
+});
+sample({ clock: resubmitLoaded, target: $form });
+$prefilled.on(resubmitLoaded, () => true);
+
 $form
   .on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }))
   .on(compressPhotoFx.doneData, (form, front_image) => ({ ...form, front_image }))
@@ -129,8 +183,24 @@ $errors
 $formError.reset(VerifiedPageGate.close);
 sample({ clock: photoSelected, target: compressPhotoFx });
 
-/** SPEC.md §5: name, ID number, phone, date of birth and ID photo are all required. */
-export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> {
+/** The key of a birth date the review would refuse (identity-rules: past, adult), or null. */
+function birthDateKey(birthDate: string, now: number): string | null {
+  if (birthDate.trim() === '') return 'validation.required';
+  const problem = birthDateProblem(birthDate, now);
+  // the texts name the age (ADULT_AGE, 18), which the model test holds them to
+  if (problem === 'minor') return 'verified.birthMinor';
+  if (problem === 'future') return 'verified.birthFuture';
+  return problem === 'malformed' ? 'verified.dateShape' : null;
+}
+
+/**
+ * SPEC.md §5: name, ID number, phone, date of birth and ID photo are all required; the birth date
+ * is in the past and an adult's on the day of `now`, as the review holds it.
+ */
+export function validateIdentity(
+  form: IdentityForm,
+  now: number = Date.now(),
+): FormErrors<IdentityField> {
   const required = (value: string) => (value.trim() === '' ? 'validation.required' : null);
   return checkMessages<IdentityField>({
     name: required(form.name),
@@ -141,9 +211,7 @@ export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> 
     phone:
       required(form.phone) ??
       (/^[0-9 -]{4,16}$/.test(form.phone.trim()) ? null : 'verified.phoneShape'),
-    birth_date:
-      required(form.birth_date) ??
-      (/^\d{4}-\d{2}-\d{2}$/.test(form.birth_date) ? null : 'verified.dateShape'),
+    birth_date: birthDateKey(form.birth_date, now),
     front_image: form.front_image === null ? 'verified.photoRequired' : null,
   });
 }
@@ -151,7 +219,7 @@ export function validateIdentity(form: IdentityForm): FormErrors<IdentityField> 
 createFormSubmission({
   clock: submitted,
   source: $form,
-  check: validateIdentity,
+  check: (form) => validateIdentity(form),
   request: (form) => ({
     name: form.name.trim(),
     id_number: form.id_number.trim(),

@@ -15,6 +15,7 @@ import {
   $formError,
   $loadFailed,
   $phoneCodes,
+  $prefilled,
   $rejectReason,
   $status,
   $submitting,
@@ -112,6 +113,7 @@ function Field({
 
 function IdentityFormView() {
   const { t } = useTranslation();
+  const [prefilled, reason] = useUnit([$prefilled, $rejectReason]);
   const [form, errors, formError, documents, codes, compressing, change, pick, submit] = useUnit([
     $form,
     $errors,
@@ -144,6 +146,15 @@ function IdentityFormView() {
 
   return (
     <>
+      {prefilled ? (
+        <section className={styles.fix} aria-labelledby="verified-fix-title">
+          <h2 id="verified-fix-title" className={styles.fixTitle}>
+            {t('verified.fixTitle')}
+          </h2>
+          <p className={styles.fixReason}>{reason ?? t('verified.noReason')}</p>
+          <p className={styles.fixHint}>{t('verified.prefilledHint')}</p>
+        </section>
+      ) : null}
       <CardForm onSubmit={submit}>
         {text('name', { autoComplete: 'name', placeholder: t('verified.placeholders.name') })}
         <Field field="document_type" label={t('verified.fields.document_type')}>
