@@ -104,6 +104,38 @@ describe('the ledger', () => {
     expect(flows.map((flow) => flow.balanceAfter.toFixed())).toEqual(['9960', '40']);
   });
 
+  it('shows each line of one transaction with the running balance after itself, in the order they were booked', async () => {
+    const world = userWorld();
+    const user = await world.newUser('eg@example.com');
+    const fund = userAccount(user.user_id, 'demo', 'fund');
+    // a withdrawal paid out with its fee: two lines on the one fund account
+    world.ledger.post({
+      kind: 'withdraw',
+      ref_id: 'WD1',
+      postings: [
+        { account: fund, amount: '-99' },
+        { account: SYSTEM_ACCOUNTS.externalOut, amount: '99' },
+        { account: fund, amount: '-1', kind: 'withdraw_fee' },
+        { account: SYSTEM_ACCOUNTS.fees, amount: '1' },
+      ],
+    });
+    const flows = world.ledger.flows(user.user_id).slice(-2);
+    expect(
+      flows.map((flow) => [flow.kind, flow.amount.toFixed(), flow.balanceAfter.toFixed()]),
+    ).toEqual([
+      ['withdraw', '-99', '9901'],
+      ['withdraw_fee', '-1', '9900'],
+    ]);
+    // the same after the view is rebuilt from the entries
+    world.reload();
+    expect(
+      world.ledger
+        .flows(user.user_id)
+        .slice(-2)
+        .map((flow) => flow.balanceAfter.toFixed()),
+    ).toEqual(['9901', '9900']);
+  });
+
   it('rebuilds the same balances from the entries, and notices entries changed behind its back', async () => {
     const world = userWorld();
     const user = await world.newUser('fa@example.com');
