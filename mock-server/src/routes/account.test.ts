@@ -289,6 +289,45 @@ describe('withdrawals', () => {
   });
 });
 
+describe('money calls from a demo session', () => {
+  it('refuses a withdrawal and a deposit in the caller’s language, and changes nothing at all', async () => {
+    const made = await deposit('1000');
+    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
+    const user = app.exchange.users.byEmail(email);
+    if (!user) throw new Error('no user');
+    user.identity_status = 'verified';
+    await as('/api/users/setUserWallet', {
+      network: 'TRC20',
+      address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    });
+    await as('/api/users/changeMock', { account_mode: 'demo' });
+    // everything but the sessions, whose expiry slides with every call
+    const state = () => ({ ...structuredClone(app.exchange.live()), sessions: {} });
+    const before = state();
+    const body = { request_id: rid('wd'), method: 'usdt', amount: '50', password: PASSWORD };
+    const refused = await as('/api/account/addCash', body);
+    expect(refused.code).toBe(500);
+    expect(refused.msg).toBe(
+      'Withdrawals leave the real account only: switch to the real account to withdraw',
+    );
+    const german = await call(app, '/api/account/addCash', body, { token, language: 'de' });
+    expect(german.msg).toMatch(/Echtgeldkonto/);
+    const declared = await as('/api/account/addRech', {
+      request_id: rid('dd'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '100',
+      currency: 'USDT',
+      tx_hash: 'ab'.repeat(32),
+      remark: '',
+    });
+    expect(declared.msg).toMatch(/top up play money/);
+    expect(state()).toEqual(before);
+    await as('/api/users/changeMock', { account_mode: 'real' });
+    expect(await fundOf()).toMatchObject({ available: '1000.00', frozen: '0.00' });
+  });
+});
+
 describe('transfers and the demo', () => {
   it('moves money between two accounts of the current mode once, and lists both flows', async () => {
     await as('/api/users/changeMock', { account_mode: 'demo' });

@@ -67,6 +67,8 @@ export class Withdrawals {
     }
     return publicRow(
       this.ctx.requests.once(userId, 'addCash', body, () => {
+        // a withdrawal leaves the real account: a demo session moves no real money
+        if (user.account_mode === 'demo') throw new EngineError('refused', 'withdraw_demo');
         if (user.identity_status !== 'verified') {
           throw new EngineError('refused', 'identity_required');
         }
