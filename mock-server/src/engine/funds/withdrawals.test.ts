@@ -52,7 +52,7 @@ describe('a withdrawal', () => {
     const body = { request_id: 'withdraw-refused-01', method: 'bank' as const, amount: '100' };
     expect(
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: 'wrong' })),
-    ).toMatchObject({ key: 'password_wrong' });
+    ).toMatchObject({ field: 'password', key: 'withdraw_password_wrong' });
     expect(
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: PASSWORD })),
     ).toMatchObject({ key: 'withdraw_target_missing' });

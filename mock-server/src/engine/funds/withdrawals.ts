@@ -63,7 +63,7 @@ export class Withdrawals {
   ): Promise<WithdrawalRecord> {
     const user = this.ctx.users.get(userId);
     if (!(await this.hasher.verify(body.password, user.password_hash))) {
-      throw new FieldError('password', 'password_wrong');
+      throw new FieldError('password', 'withdraw_password_wrong');
     }
     return publicRow(
       this.ctx.requests.once(userId, 'addCash', body, () => {
