@@ -169,6 +169,12 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     await expect(rows.first()).toContainText(/250[.,]00 USDT/);
     await expect(rows.first().getByText(t('funds.mode.demo'), { exact: true })).toBeVisible();
 
+    // the contract history says whose orders it lists
+    await openApp(page, PATHS.contractLog);
+    await expect(
+      page.getByRole('banner').getByText(t('funds.mode.demo'), { exact: true }),
+    ).toBeVisible();
+
     // nothing real was asked for, declared or moved
     expect(sent).toEqual([]);
     expect(await realOf(userId)).toEqual(real);

@@ -83,19 +83,19 @@ export const ROUTE_TABLE = [
     path: 'contractLog',
     page: 'contract-log',
     auth: true,
-    texts: ['contractLog', 'contractDetail', 'market'],
+    texts: ['contractLog', 'contractDetail', 'market', 'funds'],
   },
   {
     path: 'contractDetail',
     page: 'contract-detail',
     auth: true,
-    texts: ['contractDetail', 'contractLog'],
+    texts: ['contractDetail', 'contractLog', 'funds'],
   },
   {
     path: 'contractDetail1',
     page: 'contract-detail1',
     auth: true,
-    texts: ['contractDetail', 'contractLog'],
+    texts: ['contractDetail', 'contractLog', 'funds'],
   },
   // issue 12, trade slice
   {
