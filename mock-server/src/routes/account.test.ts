@@ -332,6 +332,9 @@ describe('money calls from a demo session', () => {
     });
     expect(declared.msg).toMatch(/top up play money/);
     expect(state()).toEqual(before);
+    // a record says the account it moved, whatever the switch says now
+    const records = await as<{ list: { account_mode: string }[] }>('/api/account/rechlog');
+    expect(records.data.list.map((row) => row.account_mode)).toEqual(['real']);
     await as('/api/users/changeMock', { account_mode: 'real' });
     expect(await fundOf()).toMatchObject({ available: '1000.00', frozen: '0.00' });
   });

@@ -101,6 +101,7 @@ function DepositRow({ record }: { record: DepositRecord }) {
         </Tag>
       ),
     },
+    { label: t('funds.records.account'), value: <AccountModeMark mode={record.account_mode} /> },
     {
       label: t('funds.deposit.equivalentLabel'),
       value: (

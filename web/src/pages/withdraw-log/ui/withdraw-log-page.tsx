@@ -83,6 +83,10 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
           ),
         },
         {
+          label: t('funds.records.account'),
+          value: <AccountModeMark mode={record.account_mode} />,
+        },
+        {
           label: t('funds.withdraw.fee'),
           value: <span className="num">{formatAmount(record.fee, 2, numbers)} USDT</span>,
         },
