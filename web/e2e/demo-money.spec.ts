@@ -134,7 +134,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     // Withdraw: no real balance, no form; why, and the way to the switch
     await openApp(page, PATHS.withdraw);
     await expect(page.getByRole('heading', { name: t('funds.withdraw.demoTitle') })).toBeVisible();
-    await expect(page.getByText(t('funds.mode.demo'), { exact: true })).toBeVisible();
+    await expect(page.getByText(t('common.accountMode.demo'), { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: t('funds.withdraw.amount') })).toHaveCount(0);
     await expect(page.getByRole('link', { name: t('funds.withdraw.demoAction') })).toHaveAttribute(
       'href',
@@ -167,12 +167,12 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     await openApp(page, PATHS.rechargeLog);
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(/250[.,]00 USDT/);
-    await expect(rows.first().getByText(t('funds.mode.demo'), { exact: true })).toBeVisible();
+    await expect(rows.first().getByText(t('common.accountMode.demo'), { exact: true })).toBeVisible();
 
     // the contract history says whose orders it lists
     await openApp(page, PATHS.contractLog);
     await expect(
-      page.getByRole('banner').getByText(t('funds.mode.demo'), { exact: true }),
+      page.getByRole('banner').getByText(t('common.accountMode.demo'), { exact: true }),
     ).toBeVisible();
 
     // nothing real was asked for, declared or moved
@@ -197,7 +197,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
       page.getByRole('heading', { name: t('funds.withdraw.pendingTitle') }),
     ).toBeVisible();
     await expect(page.getByText(t('funds.withdraw.verifyTitle'))).toHaveCount(0);
-    await expect(page.getByText(t('funds.mode.real'), { exact: true })).toBeVisible();
+    await expect(page.getByText(t('common.accountMode.real'), { exact: true })).toBeVisible();
 
     await trader({ identity_status: 'rejected' }, { fresh: false });
     await openApp(page, PATHS.withdraw);
@@ -220,7 +220,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
       rows.nth(1).getByText(t('funds.withdraw.payoutPaid'), { exact: true }),
     ).toHaveCount(2);
     // the account tag keeps off the header's right edge
-    const tag = page.getByRole('banner').getByText(t('funds.mode.real'), { exact: true });
+    const tag = page.getByRole('banner').getByText(t('common.accountMode.real'), { exact: true });
     const box = await tag.boundingBox();
     const width = page.viewportSize()?.width ?? 0;
     expect(box && width - (box.x + box.width)).toBeGreaterThanOrEqual(8);

@@ -83,19 +83,19 @@ export const ROUTE_TABLE = [
     path: 'contractLog',
     page: 'contract-log',
     auth: true,
-    texts: ['contractLog', 'contractDetail', 'market', 'funds'],
+    texts: ['contractLog', 'contractDetail', 'market'],
   },
   {
     path: 'contractDetail',
     page: 'contract-detail',
     auth: true,
-    texts: ['contractDetail', 'contractLog', 'funds'],
+    texts: ['contractDetail', 'contractLog'],
   },
   {
     path: 'contractDetail1',
     page: 'contract-detail1',
     auth: true,
-    texts: ['contractDetail', 'contractLog', 'funds'],
+    texts: ['contractDetail', 'contractLog'],
   },
   // issue 12, trade slice
   {

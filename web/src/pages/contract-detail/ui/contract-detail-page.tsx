@@ -1,5 +1,5 @@
 import type { ContractOrder } from '@bourse/protocol';
-import { AccountModeMark } from '#entities/balance';
+import { AccountModeMark } from '#shared/ui/account-mode';
 import {
   HistoryCard,
   HistoryDetail,

@@ -1,4 +1,4 @@
-import { AccountModeMark } from '#entities/balance';
+import { AccountModeMark } from '#shared/ui/account-mode';
 import {
   HistoryCard,
   HistoryDetail,

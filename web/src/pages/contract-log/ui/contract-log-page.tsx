@@ -1,5 +1,5 @@
 import type { ContractOrder } from '@bourse/protocol';
-import { AccountModeMark } from '#entities/balance';
+import { AccountModeMark } from '#shared/ui/account-mode';
 import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
 import { $symbols } from '#entities/market';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';

@@ -24,11 +24,11 @@ export function AccountModeMark({
   const tag =
     shown === 'demo' ? (
       <Tag color="warning" fill="solid" round>
-        {t('funds.mode.demo')}
+        {t('common.accountMode.demo')}
       </Tag>
     ) : (
       <Tag color="primary" fill="outline" round>
-        {t('funds.mode.real')}
+        {t('common.accountMode.real')}
       </Tag>
     );
   return placement === 'header' ? <span className={styles.header}>{tag}</span> : tag;
