@@ -136,6 +136,42 @@ describe('the ledger', () => {
     ).toEqual(['9901', '9900']);
   });
 
+  it("runs a position close's PnL and fee in turn, its margin released within the one account", async () => {
+    const world = userWorld();
+    const user = await world.newUser('eh@example.com', {
+      balances: { demo: { contract: '1000' } },
+    });
+    const available = userAccount(user.user_id, 'demo', 'contract');
+    const frozen = userAccount(user.user_id, 'demo', 'contract', 'frozen');
+    world.ledger.post({
+      kind: 'trade_fee',
+      ref_id: 'OPEN',
+      postings: [
+        { account: available, amount: '-100' },
+        { account: frozen, amount: '100' },
+      ],
+    });
+    world.ledger.post({
+      kind: 'realized_pnl',
+      ref_id: 'CLOSE',
+      postings: [
+        { account: frozen, amount: '-100' },
+        { account: available, amount: '100' },
+        { account: SYSTEM_ACCOUNTS.contractHouse, amount: '-50' },
+        { account: available, amount: '50' },
+        { account: available, amount: '-2', kind: 'trade_fee' },
+        { account: SYSTEM_ACCOUNTS.fees, amount: '2', kind: 'trade_fee' },
+      ],
+    });
+    const close = world.ledger.flows(user.user_id).filter((flow) => flow.refId === 'CLOSE');
+    expect(
+      close.map((flow) => [flow.kind, flow.amount.toFixed(), flow.balanceAfter.toFixed()]),
+    ).toEqual([
+      ['realized_pnl', '50', '1050'],
+      ['trade_fee', '-2', '1048'],
+    ]);
+  });
+
   it('rebuilds the same balances from the entries, and notices entries changed behind its back', async () => {
     const world = userWorld();
     const user = await world.newUser('fa@example.com');
