@@ -167,7 +167,9 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     await openApp(page, PATHS.rechargeLog);
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(/250[.,]00 USDT/);
-    await expect(rows.first().getByText(t('common.accountMode.demo'), { exact: true })).toBeVisible();
+    await expect(
+      rows.first().getByText(t('common.accountMode.demo'), { exact: true }),
+    ).toBeVisible();
 
     // the contract history says whose orders it lists
     await openApp(page, PATHS.contractLog);
