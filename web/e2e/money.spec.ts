@@ -309,7 +309,9 @@ test.describe('the verified trader', () => {
     const realBefore = (await ledger(userId)).balance('fund:available');
     await switchAccount(page, 'demo');
     await openApp(page, PATHS.assets);
-    const mark = page.getByRole('banner').getByText(text('funds.mode.demo'), { exact: true });
+    const mark = page
+      .getByRole('banner')
+      .getByText(text('common.accountMode.demo'), { exact: true });
     await expect(mark).toBeVisible();
     await page.getByRole('button', { name: /^Top up .* USDT of demo funds$/ }).dblclick();
     await expect(page.getByText(text('funds.assets.toppedUp'))).toBeVisible();
@@ -324,13 +326,15 @@ test.describe('the verified trader', () => {
     // in the header, or above the form where the header holds the way to the records
     for (const path of [PATHS.transfer, PATHS.recharge, PATHS.withdraw, PATHS.assetsLog]) {
       await openApp(page, path);
-      await expect(page.getByText(text('funds.mode.demo'), { exact: true }).first()).toBeVisible();
+      await expect(
+        page.getByText(text('common.accountMode.demo'), { exact: true }).first(),
+      ).toBeVisible();
     }
 
     await switchAccount(page, 'real');
     await openApp(page, PATHS.assets);
     await expect(
-      page.getByRole('banner').getByText(text('funds.mode.real'), { exact: true }),
+      page.getByRole('banner').getByText(text('common.accountMode.real'), { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /of demo funds$/ })).toHaveCount(0);
   });

@@ -54,9 +54,16 @@ export interface DepositAccountRecord {
 }
 
 /** A deposit as the wire shows it, with whose it is and when the automatic review decides it. */
-export type DepositRow = DepositRecord & { user_id: string; auto_review_at: number | null };
+/** kept without `account_mode`: every deposit and withdrawal is real money (publicRow says so) */
+export type DepositRow = Omit<DepositRecord, 'account_mode'> & {
+  user_id: string;
+  auto_review_at: number | null;
+};
 /** `auto_review_at`: when the automatic review approves it, or (approved) when its payout goes out. */
-export type WithdrawalRow = WithdrawalRecord & { user_id: string; auto_review_at: number | null };
+export type WithdrawalRow = Omit<WithdrawalRecord, 'account_mode'> & {
+  user_id: string;
+  auto_review_at: number | null;
+};
 
 /**
  * An image a user uploaded (a bank deposit's proof), kept with the rest of the state and served

@@ -3,7 +3,9 @@
  * mode switches and demo top-ups, with request ids drawn from a small pool so that repeats (the
  * same body, or another one) are common. After every step the whole ledger must balance, no user
  * account may be negative, the balances rebuilt from the entries must equal the live ones, and a
- * restart (a save to SQLite and a load into a new exchange) must change nothing.
+ * restart (a save to SQLite and a load into a new exchange) must change nothing. And a call made
+ * by a user on the demo account, whatever it is, changes no real balance and no deposit or
+ * withdrawal (the records of real money): the demo moves play money only.
  */
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StateDatabase } from './database.ts';
 import { EngineError } from '../engine/errors.ts';
 import { Exchange } from '../engine/exchange.ts';
+import { parseUserAccount } from '../engine/ledger/accounts.ts';
 import type { PasswordHasher } from '../engine/passwords.ts';
 
 /** Passwords kept as they are: the property is about money, and scrypt would dominate its time. */
@@ -149,6 +152,15 @@ const balancesOf = (exchange: Exchange) =>
     [...exchange.ledger.balances()].map(([account, value]) => [account, value.toFixed()]),
   );
 
+/** Everything real a demo session must leave alone: real balances, deposits and withdrawals. */
+const realOf = (exchange: Exchange) => ({
+  balances: Object.entries(balancesOf(exchange)).filter(
+    ([account]) => parseUserAccount(account)?.mode === 'real',
+  ),
+  deposits: structuredClone(exchange.live().deposits),
+  withdrawals: structuredClone(exchange.live().withdrawals),
+});
+
 describe('the ledger under random sequences of money calls', () => {
   it(`balances after every step, and a restart changes nothing (seed ${String(SEED)}, ${String(RUNS)} runs)`, async () => {
     console.log(`fast-check seed ${String(SEED)} (PROPERTY_SEED to replay), ${String(RUNS)} runs`);
@@ -158,6 +170,12 @@ describe('the ledger under random sequences of money calls', () => {
         database.save({ state: exchange.live(), balances: exchange.ledger.balances() });
         for (const action of steps) {
           const before = exchange.ledger.transactions().length;
+          const caller = 'who' in action ? ids[action.who] : undefined;
+          const onDemo =
+            caller !== undefined &&
+            action.op !== 'mode' &&
+            exchange.live().users[caller]?.account_mode === 'demo';
+          const real = onDemo ? realOf(exchange) : undefined;
           const requests = Object.keys(exchange.live().requests).length;
           try {
             await apply(exchange, ids, action);
@@ -167,6 +185,7 @@ describe('the ledger under random sequences of money calls', () => {
             expect(exchange.ledger.transactions()).toHaveLength(before);
             expect(Object.keys(exchange.live().requests)).toHaveLength(requests);
           }
+          if (real) expect(realOf(exchange)).toEqual(real);
           // sums to zero, nothing negative, rebuilt equals live
           exchange.ledger.check();
           for (const transaction of exchange.ledger.transactions().slice(before)) {

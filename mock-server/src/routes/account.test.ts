@@ -253,6 +253,15 @@ describe('withdrawals', () => {
       password: 'Wrong1234',
     });
     expect(wrong.code).not.toBe(200);
+    // the login password confirms a withdrawal: there is no "current" one to speak of
+    expect(wrong.msg).toBe('password: The password is incorrect');
+    const wrongDe = await call(
+      app,
+      '/api/account/addCash',
+      { request_id: rid('wy'), method: 'usdt', amount: '100', password: 'Wrong1234' },
+      { token, language: 'de' },
+    );
+    expect(wrongDe.msg).toBe('password: Das Passwort ist falsch');
     const first = await as<{ id: string; fee: string; received_amount: string }>(
       '/api/account/addCash',
       { request_id: rid('w1'), method: 'usdt', amount: '100', password: PASSWORD },
@@ -304,6 +313,48 @@ describe('withdrawals', () => {
     const info = await as<{ available: string; fee_rate: string }>('/api/account/cashInfo');
     expect(info.data).toMatchObject({ available: '900.00', fee_rate: '0.01' });
     app.exchange.ledger.check();
+  });
+});
+
+describe('money calls from a demo session', () => {
+  it('refuses a withdrawal and a deposit in the caller’s language, and changes nothing at all', async () => {
+    const made = await deposit('1000');
+    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
+    const user = app.exchange.users.byEmail(email);
+    if (!user) throw new Error('no user');
+    user.identity_status = 'verified';
+    await as('/api/users/setUserWallet', {
+      network: 'TRC20',
+      address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    });
+    await as('/api/users/changeMock', { account_mode: 'demo' });
+    // everything but the sessions, whose expiry slides with every call
+    const state = () => ({ ...structuredClone(app.exchange.live()), sessions: {} });
+    const before = state();
+    const body = { request_id: rid('wd'), method: 'usdt', amount: '50', password: PASSWORD };
+    const refused = await as('/api/account/addCash', body);
+    expect(refused.code).toBe(500);
+    expect(refused.msg).toBe(
+      'Withdrawals leave the real account only: switch to the real account to withdraw',
+    );
+    const german = await call(app, '/api/account/addCash', body, { token, language: 'de' });
+    expect(german.msg).toMatch(/Echtgeldkonto/);
+    const declared = await as('/api/account/addRech', {
+      request_id: rid('dd'),
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '100',
+      currency: 'USDT',
+      tx_hash: 'ab'.repeat(32),
+      remark: '',
+    });
+    expect(declared.msg).toMatch(/top up play money/);
+    expect(state()).toEqual(before);
+    // a record says the account it moved, whatever the switch says now
+    const records = await as<{ list: { account_mode: string }[] }>('/api/account/rechlog');
+    expect(records.data.list.map((row) => row.account_mode)).toEqual(['real']);
+    await as('/api/users/changeMock', { account_mode: 'real' });
+    expect(await fundOf()).toMatchObject({ available: '1000.00', frozen: '0.00' });
   });
 });
 

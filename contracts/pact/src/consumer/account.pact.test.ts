@@ -73,6 +73,8 @@ const depositShape = (status: 'reviewing' | 'cancelled') => ({
   remark: text(''),
   created_at: millis(),
   reviewed_at: status === 'reviewing' ? null : millis(),
+  // a deposit is real money: the records say so
+  account_mode: 'real',
 });
 
 const withdrawalShape = () => ({
@@ -92,6 +94,7 @@ const withdrawalShape = () => ({
   created_at: millis(),
   reviewed_at: null,
   paid_at: null,
+  account_mode: 'real',
 });
 
 const REQUEST = {

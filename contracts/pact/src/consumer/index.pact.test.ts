@@ -282,6 +282,8 @@ describe('index', () => {
         min_withdraw: decimal('20'),
         min_deposit: decimal('10'),
         demo_balance: decimal('100000'),
+        demo_top_up_min: decimal('100'),
+        demo_top_up_max: decimal('100000'),
       },
       (result) => {
         expect(result.withdraw_fee_rate).toBe('0.01');

@@ -156,6 +156,8 @@ export const depositRecord = z.object({
   created_at: timestampMs,
   /** null until approved, rejected or cancelled */
   reviewed_at: timestampMs.nullable(),
+  /** the accounts it credits: a deposit is real money (play money is topped up by addRechMock) */
+  account_mode: accountMode,
 });
 export type DepositRecord = z.infer<typeof depositRecord>;
 
@@ -185,6 +187,8 @@ export const withdrawalRecord = z.object({
   created_at: timestampMs,
   reviewed_at: timestampMs.nullable(),
   paid_at: timestampMs.nullable(),
+  /** the accounts it leaves: a withdrawal is real money */
+  account_mode: accountMode,
 });
 export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 
@@ -257,6 +261,7 @@ export const EXAMPLE_DEPOSIT = {
   remark: '',
   created_at: 1_763_896_400_000,
   reviewed_at: null,
+  account_mode: 'real',
 } as const;
 
 export const EXAMPLE_WITHDRAWAL = {
@@ -276,6 +281,7 @@ export const EXAMPLE_WITHDRAWAL = {
   created_at: 1_763_898_200_000,
   reviewed_at: null,
   paid_at: null,
+  account_mode: 'real',
 } as const;
 
 const listOf = <Status extends z.ZodEnum>(status: Status) =>

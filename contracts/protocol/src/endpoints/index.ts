@@ -292,6 +292,9 @@ export const index = {
       min_deposit: decimalString,
       /** the bonus a new demo account starts with */
       demo_balance: decimalString,
+      /** the least and the most one play-money top-up of the demo fund (addRechMock) may add */
+      demo_top_up_min: decimalString,
+      demo_top_up_max: decimalString,
     }),
     example: {
       request: {},
@@ -304,6 +307,8 @@ export const index = {
         min_withdraw: '20',
         min_deposit: '10',
         demo_balance: '100000',
+        demo_top_up_min: '100',
+        demo_top_up_max: '100000',
       },
     },
   }),

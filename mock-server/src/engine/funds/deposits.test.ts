@@ -55,6 +55,27 @@ describe('a deposit', () => {
     expect(funds.addDeposit(ann, usdt('deposit-early-0001')).status).toBe('reviewing');
   });
 
+  it('is refused from a demo session (play money comes from the demo top-up), keeping nothing', async () => {
+    const { world, funds, ann } = await depositWorld();
+    world.users.get(ann).account_mode = 'demo';
+    const before = structuredClone(world.state);
+    expect(refusalOf(() => funds.addDeposit(ann, usdt('deposit-demo-00001')))).toMatchObject({
+      kind: 'refused',
+      key: 'deposit_demo',
+    });
+    expect(world.state).toEqual(before);
+    world.users.get(ann).account_mode = 'real';
+    const made = funds.addDeposit(ann, usdt('deposit-demo-00001'));
+    expect(made.status).toBe('reviewing');
+    // nor may a demo session cancel a real deposit
+    world.users.get(ann).account_mode = 'demo';
+    const waiting = structuredClone(world.state);
+    expect(
+      refusalOf(() => funds.cancelDeposit(ann, { id: made.id, request_id: 'cancel-demo-00001' })),
+    ).toMatchObject({ kind: 'refused', key: 'deposit_cancel_demo' });
+    expect(world.state).toEqual(waiting);
+  });
+
   it('is approved by the automatic review at its due moment, credited once', async () => {
     const { world, funds, ann, real, pushes } = await depositWorld();
     const made = funds.addDeposit(ann, usdt('deposit-auto-00001'));

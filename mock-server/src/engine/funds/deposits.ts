@@ -53,9 +53,11 @@ export class Deposits {
   ) {}
 
   addDeposit(userId: string, body: DepositInput): DepositRecord {
-    this.ctx.users.get(userId);
+    const user = this.ctx.users.get(userId);
     return publicRow(
       this.ctx.requests.once(userId, 'addRech', body, () => {
+        // a deposit credits the real account: a demo session tops up play money (addRechMock)
+        if (user.account_mode === 'demo') throw new EngineError('refused', 'deposit_demo');
         const network = body.method === 'usdt' ? (body.network ?? null) : null;
         if (body.method === 'usdt' && network === null) {
           throw new FieldError('network', 'network_required');
@@ -145,6 +147,10 @@ export class Deposits {
           .state()
           .deposits.find((item) => item.id === body.id && item.user_id === userId);
         if (!row) throw new EngineError('not_found', 'deposit_not_found');
+        // a deposit is real money: a demo session leaves it alone
+        if (this.ctx.users.get(userId).account_mode === 'demo') {
+          throw new EngineError('refused', 'deposit_cancel_demo');
+        }
         if (row.status !== 'reviewing') throw new EngineError('refused', 'deposit_decided');
         row.status = 'cancelled';
         row.reviewed_at = this.ctx.clock.now();

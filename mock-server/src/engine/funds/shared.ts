@@ -96,11 +96,12 @@ export const signedAmount = (value: Decimal): string =>
 /** A row as the wire shows it: without whose it is or when it is reviewed automatically. */
 export function publicRow<Row extends DepositRow | WithdrawalRow>(
   row: Row,
-): Omit<Row, 'user_id' | 'auto_review_at'> {
+): Omit<Row, 'user_id' | 'auto_review_at'> & { account_mode: 'real' } {
   const copy: Partial<DepositRow | WithdrawalRow> = structuredClone(row);
   delete copy.user_id;
   delete copy.auto_review_at;
-  return copy as Omit<Row, 'user_id' | 'auto_review_at'>;
+  // what it moves: deposits and withdrawals book on the real fund account only
+  return { ...(copy as Omit<Row, 'user_id' | 'auto_review_at'>), account_mode: 'real' };
 }
 
 /** One user's deposits or withdrawals, newest first, of a status if asked, as a page. */
@@ -108,7 +109,7 @@ export function userRecords<Row extends DepositRow | WithdrawalRow>(
   rows: readonly Row[],
   userId: string,
   query: { status?: Row['status'] | undefined; page: number; limit: number },
-): Page<Omit<Row, 'user_id' | 'auto_review_at'>> {
+): Page<Omit<Row, 'user_id' | 'auto_review_at'> & { account_mode: 'real' }> {
   const mine = rows
     .filter(
       (row) =>

@@ -1,4 +1,6 @@
 /** Transfers and the demo top-up without HTTP: one ledger transaction each, once per request id. */
+import { PLATFORM_CONFIG } from '@bourse/fixtures';
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { refusalOf, START } from '../testing.ts';
 import { fundsWorld } from './testing.ts';
@@ -62,5 +64,34 @@ describe('the demo top-up', () => {
     expect(funds.demoTopUp(ann, body)).toEqual(topped);
     expect(world.ledger.account(ann, 'demo', 'fund').available.toFixed()).toBe('10500');
     expect(world.ledger.account(ann, 'real', 'fund').available.toFixed()).toBe('1000');
+  });
+
+  it('holds the limits of the platform config, and a refused amount moves nothing', async () => {
+    const { world, funds, ann } = await fundsWorld();
+    world.users.get(ann).account_mode = 'demo';
+    const before = structuredClone(world.state);
+    expect(
+      refusalOf(() =>
+        funds.demoTopUp(ann, {
+          amount: new Decimal(PLATFORM_CONFIG.demo_top_up_min).minus('0.01').toFixed(),
+          request_id: 'topup-below-min-001',
+        }),
+      ),
+    ).toMatchObject({ key: 'amount_below_min', params: { min: PLATFORM_CONFIG.demo_top_up_min } });
+    expect(
+      refusalOf(() =>
+        funds.demoTopUp(ann, {
+          amount: new Decimal(PLATFORM_CONFIG.demo_top_up_max).plus('0.01').toFixed(),
+          request_id: 'topup-above-max-001',
+        }),
+      ),
+    ).toMatchObject({ key: 'amount_above_max', params: { max: PLATFORM_CONFIG.demo_top_up_max } });
+    expect(world.state).toEqual(before);
+    expect(
+      funds.demoTopUp(ann, {
+        amount: PLATFORM_CONFIG.demo_top_up_max,
+        request_id: 'topup-at-max-00001',
+      }).balance.available,
+    ).toBe(new Decimal('10000').plus(PLATFORM_CONFIG.demo_top_up_max).toFixed(2));
   });
 });

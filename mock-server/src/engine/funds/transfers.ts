@@ -1,9 +1,10 @@
+import { PLATFORM_CONFIG } from '@bourse/fixtures';
 import type { AccountKind } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { EngineError } from '../errors.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
 import type { Balances } from './balances.ts';
-import { nextFundsId, stamp, type FundsContext } from './shared.ts';
+import { checkBounds, nextFundsId, stamp, type FundsContext } from './shared.ts';
 
 /**
  * Money a user moves between their own accounts (of the current mode), and play money into the
@@ -53,6 +54,10 @@ export class Transfers {
     return this.ctx.requests.once(userId, 'addRechMock', body, () => {
       if (user.account_mode !== 'demo') throw new EngineError('refused', 'demo_top_up_real');
       const amount = new Decimal(body.amount);
+      checkBounds(amount, {
+        min: PLATFORM_CONFIG.demo_top_up_min,
+        max: PLATFORM_CONFIG.demo_top_up_max,
+      });
       const { store } = this.ctx;
       this.ctx.ledger.post({
         kind: 'demo_topup',

@@ -52,7 +52,7 @@ describe('a withdrawal', () => {
     const body = { request_id: 'withdraw-refused-01', method: 'bank' as const, amount: '100' };
     expect(
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: 'wrong' })),
-    ).toMatchObject({ key: 'password_wrong' });
+    ).toMatchObject({ field: 'password', key: 'withdraw_password_wrong' });
     expect(
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: PASSWORD })),
     ).toMatchObject({ key: 'withdraw_target_missing' });
@@ -88,6 +88,25 @@ describe('a withdrawal', () => {
     ).toMatchObject({ kind: 'refused', key: 'bank_virtual' });
     expect(fund(ann).frozen.isZero()).toBe(true);
     expect(world.state.withdrawals).toEqual([]);
+  });
+
+  it('is refused from a demo session, and the whole state is as it was', async () => {
+    const { world, funds, ann, withdraw, fund } = await withdrawalWorld();
+    await withdraw(ann, 'withdraw-real-00001');
+    const user = world.state.users[ann];
+    if (!user) throw new Error('no user');
+    user.account_mode = 'demo';
+    const before = structuredClone(world.state);
+    expect(await rejectionOf(() => withdraw(ann, 'withdraw-demo-00001'))).toMatchObject({
+      kind: 'refused',
+      key: 'withdraw_demo',
+    });
+    expect(world.state).toEqual(before);
+    expect(funds.withdrawals(ann, { page: 1, limit: 10 }).total).toBe(1);
+    expect([fund(ann).available.toFixed(), fund(ann).frozen.toFixed()]).toEqual(['900', '100']);
+    // the refusal is not kept: back on real, the same intent goes through
+    user.account_mode = 'real';
+    expect((await withdraw(ann, 'withdraw-demo-00001')).status).toBe('reviewing');
   });
 
   it('becomes paid by hand once approved, with the time, a push, and no money moved', async () => {

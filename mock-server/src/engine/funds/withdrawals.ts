@@ -63,10 +63,12 @@ export class Withdrawals {
   ): Promise<WithdrawalRecord> {
     const user = this.ctx.users.get(userId);
     if (!(await this.hasher.verify(body.password, user.password_hash))) {
-      throw new FieldError('password', 'password_wrong');
+      throw new FieldError('password', 'withdraw_password_wrong');
     }
     return publicRow(
       this.ctx.requests.once(userId, 'addCash', body, () => {
+        // a withdrawal leaves the real account: a demo session moves no real money
+        if (user.account_mode === 'demo') throw new EngineError('refused', 'withdraw_demo');
         if (user.identity_status !== 'verified') {
           throw new EngineError('refused', 'identity_required');
         }

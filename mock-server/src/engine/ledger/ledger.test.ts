@@ -104,6 +104,74 @@ describe('the ledger', () => {
     expect(flows.map((flow) => flow.balanceAfter.toFixed())).toEqual(['9960', '40']);
   });
 
+  it('shows each line of one transaction with the running balance after itself, in the order they were booked', async () => {
+    const world = userWorld();
+    const user = await world.newUser('eg@example.com');
+    const fund = userAccount(user.user_id, 'demo', 'fund');
+    // a withdrawal paid out with its fee: two lines on the one fund account
+    world.ledger.post({
+      kind: 'withdraw',
+      ref_id: 'WD1',
+      postings: [
+        { account: fund, amount: '-99' },
+        { account: SYSTEM_ACCOUNTS.externalOut, amount: '99' },
+        { account: fund, amount: '-1', kind: 'withdraw_fee' },
+        { account: SYSTEM_ACCOUNTS.fees, amount: '1' },
+      ],
+    });
+    const flows = world.ledger.flows(user.user_id).slice(-2);
+    expect(
+      flows.map((flow) => [flow.kind, flow.amount.toFixed(), flow.balanceAfter.toFixed()]),
+    ).toEqual([
+      ['withdraw', '-99', '9901'],
+      ['withdraw_fee', '-1', '9900'],
+    ]);
+    // the same after the view is rebuilt from the entries
+    world.reload();
+    expect(
+      world.ledger
+        .flows(user.user_id)
+        .slice(-2)
+        .map((flow) => flow.balanceAfter.toFixed()),
+    ).toEqual(['9901', '9900']);
+  });
+
+  it("runs a position close's PnL and fee in turn, its margin released within the one account", async () => {
+    const world = userWorld();
+    const user = await world.newUser('eh@example.com', {
+      balances: { demo: { contract: '1000' } },
+    });
+    const available = userAccount(user.user_id, 'demo', 'contract');
+    const frozen = userAccount(user.user_id, 'demo', 'contract', 'frozen');
+    world.ledger.post({
+      kind: 'trade_fee',
+      ref_id: 'OPEN',
+      postings: [
+        { account: available, amount: '-100' },
+        { account: frozen, amount: '100' },
+      ],
+    });
+    world.ledger.post({
+      kind: 'realized_pnl',
+      ref_id: 'CLOSE',
+      postings: [
+        { account: frozen, amount: '-100' },
+        { account: available, amount: '100' },
+        { account: SYSTEM_ACCOUNTS.contractHouse, amount: '-50' },
+        { account: available, amount: '50' },
+        { account: available, amount: '-2', kind: 'trade_fee' },
+        { account: SYSTEM_ACCOUNTS.fees, amount: '2', kind: 'trade_fee' },
+      ],
+    });
+    const close = world.ledger.flows(user.user_id).filter((flow) => flow.refId === 'CLOSE');
+    expect(
+      close.map((flow) => [flow.kind, flow.amount.toFixed(), flow.balanceAfter.toFixed()]),
+    ).toEqual([
+      ['realized_pnl', '50', '1050'],
+      ['trade_fee', '-2', '1048'],
+    ]);
+  });
+
   it('rebuilds the same balances from the entries, and notices entries changed behind its back', async () => {
     const world = userWorld();
     const user = await world.newUser('fa@example.com');

@@ -34,7 +34,7 @@ export interface FlowRow {
   account: AccountKind;
   kind: FlowKind;
   amount: Decimal;
-  /** the account's total (available + frozen) after the transaction */
+  /** the account's total (available + frozen) after this line (the lines of one transaction run in turn) */
   balanceAfter: Decimal;
   /** the other account of a transfer */
   peer: AccountKind | null;
@@ -241,6 +241,16 @@ function apply(view: View, transaction: LedgerTransaction): void {
   }
   let index = 0;
   const rows = [...touched.values()];
+  // Each line shows the account's total after itself: the lines of one account run from its total
+  // before the transaction (its total now less what all of them moved), in the order booked.
+  const running = new Map<string, Decimal>();
+  for (const row of rows) {
+    const ref = parseUserAccount(row.account);
+    if (!ref) continue;
+    const key = `${ref.userId}:${ref.mode}:${ref.kind}`;
+    const before = running.get(key) ?? totalOf(view, ref.userId, ref.mode, ref.kind);
+    running.set(key, before.minus(row.amount));
+  }
   for (const row of rows) {
     const ref = parseUserAccount(row.account);
     if (!ref || row.amount.isZero()) continue;
@@ -253,8 +263,9 @@ function apply(view: View, transaction: LedgerTransaction): void {
           other.mode === ref.mode &&
           other.kind !== ref.kind,
       );
-    const total = (part: 'available' | 'frozen') =>
-      view.balances.get(userAccount(ref.userId, ref.mode, ref.kind, part)) ?? ZERO;
+    const key = `${ref.userId}:${ref.mode}:${ref.kind}`;
+    const balanceAfter = (running.get(key) ?? ZERO).plus(row.amount);
+    running.set(key, balanceAfter);
     const list = view.flows.get(ref.userId) ?? [];
     list.push({
       id: `${String(transaction.id)}.${String(index++)}`,
@@ -263,7 +274,7 @@ function apply(view: View, transaction: LedgerTransaction): void {
       account: ref.kind,
       kind: row.flowKind,
       amount: row.amount,
-      balanceAfter: total('available').plus(total('frozen')),
+      balanceAfter,
       peer: peer?.kind ?? null,
       refId: transaction.ref_id,
       remark: transaction.remark,
@@ -271,4 +282,11 @@ function apply(view: View, transaction: LedgerTransaction): void {
     });
     view.flows.set(ref.userId, list);
   }
+}
+
+/** an account's total (available + frozen) in the view */
+function totalOf(view: View, userId: string, mode: AccountMode, kind: AccountKind): Decimal {
+  const part = (name: 'available' | 'frozen') =>
+    view.balances.get(userAccount(userId, mode, kind, name)) ?? ZERO;
+  return part('available').plus(part('frozen'));
 }

@@ -13,7 +13,7 @@ export {
   type AccountBalances,
   type AccountKind,
 } from './model/balances.ts';
-export { AccountModeMark } from './ui/account-mode-mark.tsx';
+export { AccountModeMark } from '#shared/ui/account-mode';
 export { amountProblem, type AmountBounds } from './lib/amount.ts';
 export { MoneyField } from './ui/amount-field.tsx';
 export {

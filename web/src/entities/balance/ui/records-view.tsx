@@ -3,15 +3,20 @@ import { PagedListView } from '#shared/ui/list';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A money screen's records: a paged list that speaks of records. `row` draws one record. */
+/**
+ * A money screen's records: a paged list that speaks of records. `row` draws one record; `empty`
+ * says why a list has none when there is more to say (the demo account's lists).
+ */
 export function RecordsView<Reply extends PageReply<{ readonly id: string }>>({
   list,
   label,
   row,
+  empty,
 }: {
   list: PagedList<Reply>;
   label: string;
   row: (item: Reply['list'][number]) => ReactNode;
+  empty?: { title: string; hint: string } | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -21,8 +26,8 @@ export function RecordsView<Reply extends PageReply<{ readonly id: string }>>({
       row={row}
       texts={{
         loadFailed: t('funds.records.loadFailed'),
-        emptyTitle: t('funds.records.emptyTitle'),
-        emptyHint: t('funds.records.emptyHint'),
+        emptyTitle: empty?.title ?? t('funds.records.emptyTitle'),
+        emptyHint: empty?.hint ?? t('funds.records.emptyHint'),
       }}
     />
   );

@@ -1,5 +1,10 @@
 import { D } from '@bourse/formulas';
-import type { ContractOrder, ContractOrderStatus, OrderSource } from '@bourse/protocol';
+import type {
+  AccountMode,
+  ContractOrder,
+  ContractOrderStatus,
+  OrderSource,
+} from '@bourse/protocol';
 
 /** SPEC.md §4's names of the statuses, as translation keys. */
 export const ORDER_STATUS_KEYS: Record<ContractOrderStatus, string> = {
@@ -49,6 +54,8 @@ export interface PositionSummary {
   readonly closed: boolean;
   /** who closed it last; null until something closed */
   readonly source: OrderSource | null;
+  /** the accounts it was traded on, as its orders say */
+  readonly accountMode: AccountMode;
 }
 
 const weightedPrice = (orders: readonly ContractOrder[]): string | null => {
@@ -101,5 +108,6 @@ export function summarisePosition(
     closedAt: closed && lastClose !== undefined ? lastClose.updated_at : null,
     closed,
     source: lastClose?.source ?? null,
+    accountMode: first.account_mode,
   };
 }

@@ -17,6 +17,7 @@ export function HistoryDetail({
   back,
   status,
   onRetry,
+  mark,
   children,
 }: {
   title: string;
@@ -24,13 +25,15 @@ export function HistoryDetail({
   back: string;
   status: DetailStatus;
   onRetry: () => void;
+  /** the header's right side once the record is in: which accounts it moved */
+  mark?: ReactNode;
   /** the card, drawn once the record is in */
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Page title={title} back={back}>
+    <Page title={title} back={back} extra={status === 'ready' ? mark : undefined}>
       {status === 'loading' ? (
         <LoadingSkeleton className={styles.skeleton}>
           <Skeleton.Title animated />

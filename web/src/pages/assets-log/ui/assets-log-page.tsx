@@ -24,7 +24,12 @@ const ALL = 'all';
 export function FundLogPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('funds.log.title')} back={PATHS.assets} extra={<AccountModeMark />} flush>
+    <Page
+      title={t('funds.log.title')}
+      back={PATHS.assets}
+      extra={<AccountModeMark placement="header" />}
+      flush
+    >
       <Filters />
       <RecordsView
         list={flows}

@@ -34,7 +34,12 @@ export function AssetsPage() {
   useGate(BalancesGate, {});
   const view = useUnit($balancesView);
   return (
-    <Page title={t('funds.assets.title')} back={false} withTabBar extra={<AccountModeMark />}>
+    <Page
+      title={t('funds.assets.title')}
+      back={false}
+      withTabBar
+      extra={<AccountModeMark placement="header" />}
+    >
       {view === 'loading' ? <AssetsSkeleton /> : null}
       {view === 'error' ? <BalancesError /> : null}
       {view === 'ready' ? <Total /> : null}

@@ -1,4 +1,5 @@
 import type { ContractOrder } from '@bourse/protocol';
+import { AccountModeMark } from '#shared/ui/account-mode';
 import {
   HistoryCard,
   HistoryDetail,
@@ -26,6 +27,7 @@ export function ContractDetailPage() {
       back={PATHS.contractLog}
       status={status}
       onRetry={retry}
+      mark={order ? <AccountModeMark mode={order.account_mode} placement="header" /> : null}
     >
       {order ? <OrderCard order={order} /> : null}
     </HistoryDetail>

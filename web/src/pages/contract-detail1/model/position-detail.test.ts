@@ -23,6 +23,20 @@ describe("a position's detail", () => {
     });
   });
 
+  it('says which accounts it was traded on, as its orders say (not the switch)', async () => {
+    const demo = {
+      ...orderList.example.response,
+      list: orderList.example.response.list.map((order) => ({
+        ...order,
+        account_mode: 'demo' as const,
+      })),
+    };
+    const api = fakeClient({ [orderList.path]: () => demo });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+    await allSettled(PositionDetailGate.open, { scope, params: { id: '5001' } });
+    expect(scope.getState($position)?.accountMode).toBe('demo');
+  });
+
   it('is not found when no order is its', async () => {
     const api = fakeClient({ [orderList.path]: () => orderList.example.response });
     const scope = fork({ values: [[$apiClient, api.client]] });

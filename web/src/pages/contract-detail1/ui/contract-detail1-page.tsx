@@ -1,3 +1,4 @@
+import { AccountModeMark } from '#shared/ui/account-mode';
 import {
   HistoryCard,
   HistoryDetail,
@@ -25,6 +26,7 @@ export function ContractDetail1Page() {
       back={`${PATHS.contractLog}?tab=positions`}
       status={status}
       onRetry={retry}
+      mark={position ? <AccountModeMark mode={position.accountMode} placement="header" /> : null}
     >
       {position ? <PositionCard position={position} /> : null}
     </HistoryDetail>

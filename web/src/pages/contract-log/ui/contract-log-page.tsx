@@ -1,4 +1,5 @@
 import type { ContractOrder } from '@bourse/protocol';
+import { AccountModeMark } from '#shared/ui/account-mode';
 import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
 import { $symbols } from '#entities/market';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
@@ -45,7 +46,12 @@ export function ContractLogPage() {
   const [search, setSearch] = useSearchParams();
   const tab = tabOf(search.get('tab'));
   return (
-    <Page title={t('contractLog.title')} back={backTarget()} flush>
+    <Page
+      title={t('contractLog.title')}
+      back={backTarget()}
+      extra={<AccountModeMark placement="header" />}
+      flush
+    >
       <nav className={styles.tabs} aria-label={t('contractLog.tabsLabel')}>
         <Tabs
           activeKey={tab}

@@ -4,7 +4,13 @@ import { fakeClient } from '#shared/api/testing';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { cancelAsked, cancelConfirmed, cancelDismissed, deposits } from './recharge-log.ts';
+import {
+  cancelAsked,
+  cancelConfirmed,
+  cancelDismissed,
+  demoTopUps,
+  deposits,
+} from './recharge-log.ts';
 
 function setup(cancelReply: () => unknown) {
   let status = 'reviewing';
@@ -69,5 +75,20 @@ describe('the deposit records', () => {
       .map((call) => (call.body as { request_id: string }).request_id);
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBe(ids[0]);
+  });
+});
+
+describe('the deposit records on the demo account', () => {
+  it('are the demo fund’s play money top-ups, from the fund flows', async () => {
+    const api = fakeClient({
+      [endpoints.account.list.path]: () => ({ list: [], total: 0, page: 1, limit: 20 }),
+    });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+    await allSettled(demoTopUps.Gate.open, { scope, params: {} });
+    expect(api.callsTo(endpoints.account.list)[0]?.body).toMatchObject({
+      account: 'fund',
+      kinds: ['demo_topup'],
+    });
+    expect(api.callsTo(endpoints.account.rechlog)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { endpoints, type DepositRecord } from '@bourse/protocol';
-import { fundsDecided } from '#entities/balance';
+import { createFlowList, fundsDecided, type FlowFilter } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
 import { createMoneyIntent } from '#shared/api/intent';
 import { createPagedList, type PageRequest } from '#shared/api/list';
@@ -19,6 +19,15 @@ export const deposits = createPagedList({
   }),
   pageSize: PAGE_SIZE,
 });
+
+/**
+ * On the demo account, the deposits are play money top-ups: the demo fund's demo_topup flows
+ * (each carries its account, demo). Deposit records are real money and are not listed there.
+ */
+export const demoTopUps = createFlowList(
+  'DemoTopUpLogGate',
+  createStore<FlowFilter>({ account: 'fund', kinds: ['demo_topup'] }),
+);
 
 /** "Cancel" on a deposit under review: ask first. */
 export const cancelAsked = createEvent<string>();

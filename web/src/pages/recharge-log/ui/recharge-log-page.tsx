@@ -1,8 +1,9 @@
-import { AccountModeMark, RecordsView } from '#entities/balance';
+import { AccountModeMark, RecordsView, type FundFlow } from '#entities/balance';
 import { RecordCard } from '#shared/ui/list';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
+import { $accountType } from '#shared/session';
 import { Page } from '#shared/ui';
 import { ConfirmSheet } from '#shared/ui/sheet';
 import Button from 'antd-mobile/es/components/button';
@@ -15,6 +16,7 @@ import {
   cancelAsked,
   cancelConfirmed,
   cancelDismissed,
+  demoTopUps,
   deposits,
   type DepositRecord,
 } from '../model/recharge-log.ts';
@@ -29,20 +31,58 @@ const STATUS_COLOR = {
 
 export function RechargeLogPage() {
   const { t } = useTranslation();
+  const mode = useUnit($accountType);
   return (
     <Page
       title={t('funds.deposit.recordsTitle')}
       back={PATHS.recharge}
-      extra={<AccountModeMark />}
+      extra={<AccountModeMark placement="header" />}
       flush
     >
-      <RecordsView
-        list={deposits}
-        label={t('funds.deposit.recordsTitle')}
-        row={(record) => <DepositRow record={record} />}
-      />
+      {mode === 'demo' ? (
+        <RecordsView
+          list={demoTopUps}
+          label={t('funds.deposit.recordsTitle')}
+          row={(flow) => <TopUpRow flow={flow} />}
+          empty={{
+            title: t('funds.deposit.demoRecordsTitle'),
+            hint: t('funds.deposit.demoRecordsHint'),
+          }}
+        />
+      ) : (
+        <RecordsView
+          list={deposits}
+          label={t('funds.deposit.recordsTitle')}
+          row={(record) => <DepositRow record={record} />}
+        />
+      )}
       <CancelSheet />
     </Page>
+  );
+}
+
+/** A play money top-up on the demo account, tagged with the account it moved. */
+function TopUpRow({ flow }: { flow: FundFlow }) {
+  const { t } = useTranslation();
+  const numbers = useNumberStyle();
+  const date = useDateFormat('dateTime');
+  const created = new Date(flow.created_at);
+  return (
+    <RecordCard
+      title={t('funds.deposit.demoRecord')}
+      amount={`${formatAmount(flow.amount, 2, numbers)} USDT`}
+      lines={[
+        { label: t('funds.records.account'), value: <AccountModeMark mode={flow.account_mode} /> },
+        {
+          label: t('funds.records.time'),
+          value: (
+            <time className="num" dateTime={created.toISOString()}>
+              {date.format(created)}
+            </time>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -61,6 +101,7 @@ function DepositRow({ record }: { record: DepositRecord }) {
         </Tag>
       ),
     },
+    { label: t('funds.records.account'), value: <AccountModeMark mode={record.account_mode} /> },
     {
       label: t('funds.deposit.equivalentLabel'),
       value: (

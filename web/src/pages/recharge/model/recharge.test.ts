@@ -61,6 +61,7 @@ const RECORD = {
   remark: '',
   created_at: 1_763_896_400_000,
   reviewed_at: null,
+  account_mode: 'real',
 };
 const PROOF = 'data:image/jpeg;base64,/9j/4AAQ';
 /** A Tron transaction id: 64 hex digits. */

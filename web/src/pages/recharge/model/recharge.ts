@@ -16,6 +16,7 @@ import {
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
 import { navigated, PATHS } from '#shared/routing';
+import { $accountType } from '#shared/session';
 import { pushReceived } from '#shared/socket';
 import { createCopyAction } from '#shared/ui/copy';
 import { notifyFx } from '#shared/ui/toast';
@@ -66,9 +67,11 @@ export const fetchInfoFx = createApiEffect(endpoints.account.getRechInfo, { load
 export const $info = createStore<DepositAccount | null>(null);
 export const $infoFailed = createStore(false);
 
+// the real deposit account, on the real account only: on demo, Deposit tops up play money
 const infoWanted = sample({
   clock: [RechargeGate.open, methodChanged, networkChanged, infoRetried],
-  source: { method: $method, network: $network },
+  source: { method: $method, network: $network, mode: $accountType },
+  filter: ({ mode }) => mode === 'real',
   fn: ({ method, network }) => (method === 'usdt' ? { method, network } : { method }),
 });
 sample({ clock: infoWanted, target: fetchInfoFx });

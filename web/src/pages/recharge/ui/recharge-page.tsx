@@ -2,6 +2,7 @@ import type { DepositAccount, DepositMethod } from '@bourse/protocol';
 import { AccountModeMark, MoneyField } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { PATHS } from '#shared/routing';
+import { $accountType } from '#shared/session';
 import { Page } from '#shared/ui';
 import { CardForm, FormItem, messageIdOf, useFocusFirstInvalid } from '#shared/ui/form';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
@@ -40,6 +41,8 @@ import {
   submitClicked,
   txHashChanged,
 } from '../model/recharge.ts';
+import { $toppingUp, $topUpErrors, topUpClicked } from '../model/demo-top-up.ts';
+import { DemoTopUp } from './demo-top-up.tsx';
 import styles from './recharge-page.module.css';
 
 const QrCode = lazy(() => import('#shared/ui/qr').then((module) => ({ default: module.QrCode })));
@@ -47,13 +50,15 @@ const QrCode = lazy(() => import('#shared/ui/qr').then((module) => ({ default: m
 export function RechargePage() {
   const { t } = useTranslation();
   useGate(RechargeGate, {});
-  const [view, submitting, submit, errors] = useUnit([
+  const [mode, view, submitting, submit, errors] = useUnit([
+    $accountType,
     $infoView,
     $submitting,
     submitClicked,
     $errors,
   ]);
-  useFocusFirstInvalid(errors);
+  const [toppingUp, topUp, topUpErrors] = useUnit([$toppingUp, topUpClicked, $topUpErrors]);
+  useFocusFirstInvalid(mode === 'demo' ? topUpErrors : errors);
   return (
     <Page
       title={t('funds.deposit.title')}
@@ -64,7 +69,11 @@ export function RechargePage() {
         </Link>
       }
       footer={
-        view === 'ready' ? (
+        mode === 'demo' ? (
+          <Button block color="warning" size="large" loading={toppingUp} onClick={topUp}>
+            {t('funds.deposit.demoSubmit')}
+          </Button>
+        ) : view === 'ready' ? (
           <Button block color="primary" size="large" loading={submitting} onClick={submit}>
             {t('funds.deposit.submit')}
           </Button>
@@ -74,6 +83,16 @@ export function RechargePage() {
       <div className={styles.mode}>
         <AccountModeMark />
       </div>
+      {mode === 'demo' ? <DemoTopUp /> : <RealDeposit />}
+    </Page>
+  );
+}
+
+/** Deposit on the real account: the exclusive account, then the declaration of what was sent. */
+function RealDeposit() {
+  const view = useUnit($infoView);
+  return (
+    <>
       <Choices />
       {view === 'loading' ? (
         <LoadingSkeleton className={styles.card}>
@@ -84,7 +103,7 @@ export function RechargePage() {
       {view === 'error' ? <InfoError /> : null}
       {view === 'pending' ? <Obtaining /> : null}
       {view === 'ready' ? <Ready /> : null}
-    </Page>
+    </>
   );
 }
 

@@ -14,7 +14,7 @@ export function TransferLogPage() {
     <Page
       title={t('funds.transfer.recordsTitle')}
       back={PATHS.transfer}
-      extra={<AccountModeMark />}
+      extra={<AccountModeMark placement="header" />}
       flush
     >
       <RecordsView

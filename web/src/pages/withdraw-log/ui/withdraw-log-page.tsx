@@ -3,9 +3,13 @@ import { RecordCard } from '#shared/ui/list';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
+import { $accountType } from '#shared/session';
 import { Page } from '#shared/ui';
+import { EmptyState } from '#shared/ui/states';
 import Tag from 'antd-mobile/es/components/tag';
+import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { withdrawals, type WithdrawalRecord } from '../model/withdraw-log.ts';
 
 const STATUS_COLOR = {
@@ -17,27 +21,54 @@ const STATUS_COLOR = {
 
 export function WithdrawLogPage() {
   const { t } = useTranslation();
+  const mode = useUnit($accountType);
+  const navigate = useNavigate();
   return (
     <Page
       title={t('funds.withdraw.recordsTitle')}
       back={PATHS.withdraw}
-      extra={<AccountModeMark />}
+      extra={<AccountModeMark placement="header" />}
       flush
     >
-      <RecordsView
-        list={withdrawals}
-        label={t('funds.withdraw.recordsTitle')}
-        row={(record) => <WithdrawalRow record={record} />}
-      />
+      {/* withdrawals are real money: the demo account has none, and says why */}
+      {mode === 'demo' ? (
+        <EmptyState
+          emptyList
+          title={t('funds.withdraw.demoRecordsTitle')}
+          hint={t('funds.withdraw.demoRecordsHint')}
+          action={{
+            label: t('funds.withdraw.demoAction'),
+            onClick: () => {
+              void navigate(PATHS.user);
+            },
+            outline: true,
+          }}
+        />
+      ) : (
+        <RecordsView
+          list={withdrawals}
+          label={t('funds.withdraw.recordsTitle')}
+          row={(record) => <WithdrawalRow record={record} />}
+        />
+      )}
     </Page>
   );
 }
+
+/** what the payout line says: paid once paid, to be paid until then, absent when rejected */
+const PAYOUT_LABEL = {
+  reviewing: 'funds.withdraw.payoutDue',
+  approved: 'funds.withdraw.payoutDue',
+  paid: 'funds.withdraw.payoutPaid',
+  rejected: null,
+} as const;
 
 function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
   const { t } = useTranslation();
   const numbers = useNumberStyle();
   const date = useDateFormat('dateTime');
   const created = new Date(record.created_at);
+  const payout = PAYOUT_LABEL[record.status];
   return (
     <RecordCard
       title={t(`funds.deposit.methods.${record.method}`)}
@@ -52,6 +83,10 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
           ),
         },
         {
+          label: t('funds.records.account'),
+          value: <AccountModeMark mode={record.account_mode} />,
+        },
+        {
           label: t('funds.withdraw.fee'),
           value: <span className="num">{formatAmount(record.fee, 2, numbers)} USDT</span>,
         },
@@ -61,11 +96,11 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
             <span className="num">{formatAmount(record.received_amount, 2, numbers)} USDT</span>
           ),
         },
-        ...(record.currency === 'USDT'
+        ...(record.currency === 'USDT' || payout === null
           ? []
           : [
               {
-                label: t('funds.deposit.equivalentLabel'),
+                label: t(payout),
                 value: (
                   <span className="num">
                     {formatAmount(record.equivalent, 2, numbers)} {record.currency}

@@ -1,11 +1,13 @@
-import { EXAMPLE_WITHDRAWAL, endpoints } from '@bourse/protocol';
+import { EXAMPLE_USER, EXAMPLE_WITHDRAWAL, endpoints, type AccountMode } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { navigateFx } from '#shared/routing';
+import { $userInfo } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  $cashInfo,
   $errors,
   $quote,
   $target,
@@ -37,14 +39,17 @@ const INFO = {
   currencies: [{ code: 'USD', rate: '1' }],
 };
 
-function setup(info: object = INFO) {
+function setup(info: object = INFO, mode: AccountMode = 'real') {
   const api = fakeClient({
     [endpoints.account.cashInfo.path]: () => info,
     [endpoints.account.addCash.path]: () => EXAMPLE_WITHDRAWAL,
   });
   const navigate = vi.fn();
   const scope = fork({
-    values: [[$apiClient, api.client]],
+    values: [
+      [$apiClient, api.client],
+      [$userInfo, { ...EXAMPLE_USER, account_mode: mode }],
+    ],
     handlers: [
       [showToastFx, () => undefined],
       [navigateFx, navigate],
@@ -54,10 +59,20 @@ function setup(info: object = INFO) {
 }
 
 describe('a withdrawal', () => {
-  it('tells an unverified user to verify first', async () => {
-    const { scope } = setup({ ...INFO, identity_status: 'pending' });
+  it('says where the identity stands: never sent, under review, or rejected', async () => {
+    for (const status of ['unverified', 'pending', 'rejected'] as const) {
+      const { scope } = setup({ ...INFO, identity_status: status });
+      await allSettled(WithdrawGate.open, { scope, params: {} });
+      expect(scope.getState($view)).toBe(status);
+    }
+  });
+
+  it('on the demo account, says withdrawals leave the real account and reads no real balance', async () => {
+    const { scope, api } = setup(INFO, 'demo');
     await allSettled(WithdrawGate.open, { scope, params: {} });
-    expect(scope.getState($view)).toBe('unverified');
+    expect(scope.getState($view)).toBe('demo');
+    expect(api.callsTo(endpoints.account.cashInfo)).toHaveLength(0);
+    expect(scope.getState($cashInfo)).toBeNull();
   });
 
   it('tells a user with nothing bound to bind a bank account or a wallet', async () => {

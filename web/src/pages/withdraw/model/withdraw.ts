@@ -9,6 +9,7 @@ import {
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
 import { navigated, PATHS } from '#shared/routing';
+import { $accountType } from '#shared/session';
 import { notifyFx } from '#shared/ui/toast';
 import Decimal from 'decimal.js';
 import { combine, createEvent, createStore, sample } from 'effector';
@@ -40,7 +41,14 @@ export const $password = createStore('');
 export const $errors = createStore<FormErrors<WithdrawField>>({});
 export const $formError = createStore<string | null>(null);
 
-sample({ clock: [WithdrawGate.open, infoRetried], fn: () => ({}), target: fetchCashInfoFx });
+// the real fund's details, on the real account only (on demo the screen says why it cannot withdraw)
+sample({
+  clock: [WithdrawGate.open, infoRetried],
+  source: $accountType,
+  filter: (mode) => mode === 'real',
+  fn: () => ({}),
+  target: fetchCashInfoFx,
+});
 $cashInfo.on(fetchCashInfoFx.doneData, (_, info) => info);
 $cashInfoFailed.on(fetchCashInfoFx.fail, () => true).reset(fetchCashInfoFx);
 
@@ -71,17 +79,34 @@ sample({
   target: $amount,
 });
 
+/** What the screen shows instead of the form, or the form. */
+export type WithdrawView =
+  | 'loading'
+  | 'error'
+  /** on the demo account: a withdrawal leaves the real account only (the mock refuses it) */
+  | 'demo'
+  /** identity: never sent, under review, or rejected (SPEC.md §4), each said as it is */
+  | 'unverified'
+  | 'pending'
+  | 'rejected'
+  /** nothing bound to pay out to */
+  | 'unbound'
+  | 'form';
+
 /**
- * What the screen shows: loading, an error, what stands in the way (identity not verified,
- * nothing bound: SPEC.md §5), or the form.
+ * What the screen shows: on demo, that withdrawals leave the real account; else loading, an
+ * error, what stands in the way (the identity as it stands, nothing bound: SPEC.md §5), or the
+ * form. The real fund's balance is shown only on the real account.
  */
 export const $view = combine(
+  $accountType,
   $cashInfo,
   $cashInfoFailed,
   fetchCashInfoFx.pending,
-  (info, failed, pending): 'loading' | 'error' | 'unverified' | 'unbound' | 'form' => {
+  (mode, info, failed, pending): WithdrawView => {
+    if (mode === 'demo') return 'demo';
     if (info === null) return failed && !pending ? 'error' : 'loading';
-    if (info.identity_status !== 'verified') return 'unverified';
+    if (info.identity_status !== 'verified') return info.identity_status;
     if (targetsOf(info).length === 0) return 'unbound';
     return 'form';
   },

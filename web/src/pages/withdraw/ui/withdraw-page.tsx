@@ -64,12 +64,36 @@ export function WithdrawPage() {
         </LoadingSkeleton>
       ) : null}
       {view === 'error' ? <InfoError /> : null}
+      {view === 'demo' ? (
+        <Blocked
+          title={t('funds.withdraw.demoTitle')}
+          hint={t('funds.withdraw.demoHint')}
+          to={PATHS.user}
+          action={t('funds.withdraw.demoAction')}
+        />
+      ) : null}
       {view === 'unverified' ? (
         <Blocked
           title={t('funds.withdraw.verifyTitle')}
           hint={t('funds.withdraw.verifyHint')}
           to={PATHS.verified}
           action={t('funds.withdraw.verifyAction')}
+        />
+      ) : null}
+      {view === 'pending' ? (
+        <Blocked
+          title={t('funds.withdraw.pendingTitle')}
+          hint={t('funds.withdraw.pendingHint')}
+          to={PATHS.verified}
+          action={t('funds.withdraw.pendingAction')}
+        />
+      ) : null}
+      {view === 'rejected' ? (
+        <Blocked
+          title={t('funds.withdraw.rejectedTitle')}
+          hint={t('funds.withdraw.rejectedHint')}
+          to={PATHS.verified}
+          action={t('funds.withdraw.rejectedAction')}
         />
       ) : null}
       {view === 'unbound' ? (

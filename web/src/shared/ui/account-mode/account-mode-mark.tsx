@@ -1,0 +1,35 @@
+import type { AccountMode } from '@bourse/protocol';
+import { $accountType } from '#shared/session';
+import Tag from 'antd-mobile/es/components/tag';
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import styles from './account-mode-mark.module.css';
+
+/**
+ * Which accounts a money screen shows: every money screen shows it, and the demo accounts'
+ * mark stands out so that nobody takes play money for real (issue 11). `mode` is the mode of
+ * what the screen shows when that is fixed (a record's own account); otherwise the current one,
+ * which the screen's lists are filtered by. `placement="header"` keeps it off the header's edge.
+ */
+export function AccountModeMark({
+  mode,
+  placement = 'inline',
+}: {
+  mode?: AccountMode | undefined;
+  placement?: 'header' | 'inline';
+}) {
+  const { t } = useTranslation();
+  const current = useUnit($accountType);
+  const shown = mode ?? current;
+  const tag =
+    shown === 'demo' ? (
+      <Tag color="warning" fill="solid" round>
+        {t('common.accountMode.demo')}
+      </Tag>
+    ) : (
+      <Tag color="primary" fill="outline" round>
+        {t('common.accountMode.real')}
+      </Tag>
+    );
+  return placement === 'header' ? <span className={styles.header}>{tag}</span> : tag;
+}
