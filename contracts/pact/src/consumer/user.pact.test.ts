@@ -255,10 +255,19 @@ const USER: readonly Case[] = [
   }),
 
   // ---- binding: wallet ---------------------------------------------------------------------
+  refuses({
+    name: 'refuses a wallet before the identity is verified, with a message to show',
+    description: 'a request to bind a wallet without a verified identity',
+    states: [signedIn],
+    endpoint: user.setUserWallet,
+    body: wallet,
+    code: CODES.failed,
+    msg: 'Verify your identity before binding a USDT wallet',
+  }),
   answers({
     name: 'binds a USDT wallet',
     description: 'a request to bind a wallet',
-    states: [signedIn],
+    states: [signedIn, verified],
     endpoint: user.setUserWallet,
     body: wallet,
     data: walletShape(wallet),
@@ -270,7 +279,7 @@ const USER: readonly Case[] = [
   refuses({
     name: 'refuses a wallet address whose checksum fails, naming the field',
     description: 'a request to bind a mistyped wallet address',
-    states: [signedIn],
+    states: [signedIn, verified],
     endpoint: user.setUserWallet,
     // the bound address with its last character changed
     body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF' },
@@ -281,7 +290,7 @@ const USER: readonly Case[] = [
   refuses({
     name: 'refuses an ERC20 address whose EIP-55 checksum fails, naming the field',
     description: 'a request to bind an ERC20 wallet address with a mistyped letter case',
-    states: [signedIn],
+    states: [signedIn, verified],
     endpoint: user.setUserWallet,
     // EIP-55's own example with the case of its last letter changed
     body: { network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
@@ -292,7 +301,7 @@ const USER: readonly Case[] = [
   refuses({
     name: 'refuses an address of the other network, naming the field',
     description: 'a request to bind a TRC20 address as an ERC20 wallet',
-    states: [signedIn],
+    states: [signedIn, verified],
     endpoint: user.setUserWallet,
     body: { network: 'ERC20', address: wallet.address },
     code: CODES.badRequest,

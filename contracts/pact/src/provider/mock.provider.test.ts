@@ -92,6 +92,7 @@ describe('the pact', () => {
       `500 ${user.setAuthentication.path}`,
       `500 ${user.setAuthentication.path}`,
       `500 ${user.setUserBank.path}`,
+      `500 ${user.setUserWallet.path}`,
     ]);
 
     for (const description of [
