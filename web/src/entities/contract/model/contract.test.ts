@@ -12,7 +12,7 @@ import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { $userInfo } from '#shared/session';
 import { pushReceived } from '#shared/socket';
-import { allSettled, fork } from 'effector';
+import { allSettled, fork, scopeBind } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { liveFiguresOf } from '../lib/figures.ts';
 import {
@@ -100,6 +100,42 @@ describe('the contract entity', () => {
       params: push({ func: 'Position', topic: 'Position', data: { id: '5001', closed: true } }),
     });
     expect(scope.getState($positions)?.map((one) => one.id)).toStrictEqual(['5002']);
+  });
+
+  it('keeps what a push changed while a load was on its way: the older answer does not bring it back', async () => {
+    let answer = (): void => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const api = fakeClient({
+      // the load is answered with the list as it was when it started, after the pushes came
+      [endpoints.contract.storeList.path]: async () => {
+        await answered;
+        return { list: [POSITION, { ...POSITION, id: '5002' }] };
+      },
+      [endpoints.contract.orderList.path]: async () => {
+        await answered;
+        return { list: [PENDING], total: 1, page: 1, limit: 50 };
+      },
+    });
+    const scope = fork({
+      values: [
+        [$apiClient, api.client],
+        [$userInfo, { ...EXAMPLE_USER, account_mode: 'real' }],
+      ],
+    });
+    const loaded = allSettled(contractListsRequested, { scope });
+    // pushes arrive while the loads wait (allSettled would wait for the loads too)
+    const pushNow = scopeBind(pushReceived, { scope });
+    pushNow(push({ func: 'Position', topic: 'Position', data: { ...POSITION, margin: '600' } }));
+    pushNow(push({ func: 'Position', topic: 'Position', data: { id: '5002', closed: true } }));
+    pushNow(push({ func: 'Order', topic: 'Order', data: { ...PENDING, status: 'cancelled' } }));
+    answer();
+    await loaded;
+    expect(scope.getState($positions)?.map((one) => [one.id, one.margin])).toStrictEqual([
+      ['5001', '600'],
+    ]);
+    expect(scope.getState($openOrders)).toStrictEqual([]);
   });
 
   it("leaves out another mode's pushes", async () => {

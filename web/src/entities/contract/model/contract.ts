@@ -112,8 +112,40 @@ const positionGone = sample({
   fn: (data) => data.id,
 });
 
+/**
+ * What changed the positions while a load was on its way: a push can overtake the load's answer,
+ * so the answer is older than the push and would bring back what it changed. The changes are
+ * kept only while a load is pending, and applied again on top of its answer.
+ */
+type PositionChange = { set: Position } | { gone: string };
+const $positionsSinceLoad = createStore<readonly PositionChange[]>([]).reset(fetchPositionsFx);
+sample({
+  clock: [positionUpdated, positionChanged],
+  source: { changes: $positionsSinceLoad, pending: fetchPositionsFx.pending },
+  filter: ({ pending }) => pending,
+  fn: ({ changes }, position): readonly PositionChange[] => [...changes, { set: position }],
+  target: $positionsSinceLoad,
+});
+sample({
+  clock: [positionGone, positionClosed],
+  source: { changes: $positionsSinceLoad, pending: fetchPositionsFx.pending },
+  filter: ({ pending }) => pending,
+  fn: ({ changes }, id): readonly PositionChange[] => [...changes, { gone: id }],
+  target: $positionsSinceLoad,
+});
+const positionsLoaded = sample({
+  clock: fetchPositionsFx.doneData,
+  source: $positionsSinceLoad,
+  fn: (changes, { list }): readonly Position[] =>
+    changes.reduce<readonly Position[]>(
+      (rows, change) =>
+        'set' in change ? withPosition(rows, change.set) : withoutId(rows, change.gone),
+      list,
+    ),
+});
+
 $positions
-  .on(fetchPositionsFx.doneData, (_, { list }) => list)
+  .on(positionsLoaded, (_, list) => list)
   .on([positionUpdated, positionChanged], (list, position) =>
     list === null ? list : withPosition(list, position),
   )
@@ -147,8 +179,23 @@ const orderOfMode = sample({
   filter: (mode, order) => order.account_mode === mode,
   fn: (_, order) => order,
 });
+/** Orders pushed while a load of the open orders was on its way, applied again on its answer. */
+const $ordersSinceLoad = createStore<readonly ContractOrder[]>([]).reset(fetchOpenOrdersFx);
+sample({
+  clock: orderOfMode,
+  source: { orders: $ordersSinceLoad, pending: fetchOpenOrdersFx.pending },
+  filter: ({ pending }) => pending,
+  fn: ({ orders }, order): readonly ContractOrder[] => [...orders, order],
+  target: $ordersSinceLoad,
+});
+const openOrdersLoaded = sample({
+  clock: fetchOpenOrdersFx.doneData,
+  source: $ordersSinceLoad,
+  fn: (orders, { list }): readonly ContractOrder[] =>
+    orders.reduce<readonly ContractOrder[]>(withOrder, list.filter(isOpen)),
+});
 $openOrders
-  .on(fetchOpenOrdersFx.doneData, (_, { list }) => list.filter(isOpen))
+  .on(openOrdersLoaded, (_, list) => list)
   .on(orderOfMode, (list, order) => (list === null ? list : withOrder(list, order)));
 
 $contractListsFailed
