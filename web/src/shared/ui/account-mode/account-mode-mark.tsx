@@ -2,6 +2,7 @@ import type { AccountMode } from '@bourse/protocol';
 import { $accountType } from '#shared/session';
 import Tag from 'antd-mobile/es/components/tag';
 import { useUnit } from 'effector-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './account-mode-mark.module.css';
 
@@ -11,6 +12,9 @@ import styles from './account-mode-mark.module.css';
  * what the screen shows when that is fixed (a record's own account); otherwise the current one,
  * which the screen's lists are filtered by. `placement="header"` keeps it off the header's edge.
  */
+/** the tag's text in the theme's colour for text on a solid colour (antd's own is white) */
+const ON_SOLID = { '--text-color': 'var(--color-on-solid)' } as CSSProperties;
+
 export function AccountModeMark({
   mode,
   placement = 'inline',
@@ -23,7 +27,9 @@ export function AccountModeMark({
   const shown = mode ?? current;
   const tag =
     shown === 'demo' ? (
-      <Tag color="warning" fill="solid" round>
+      // antd paints a solid tag's text white; by night the warning colour is light, so the text
+      // takes the theme's colour for text on a solid colour (dark at night), which passes axe
+      <Tag color="warning" fill="solid" round style={ON_SOLID}>
         {t('common.accountMode.demo')}
       </Tag>
     ) : (
