@@ -8,7 +8,7 @@ import {
   releasedMargin,
   tradeFee,
 } from '@bourse/formulas';
-import type { OrderSide, OrderSource } from '@bourse/protocol';
+import type { OrderSource } from '@bourse/protocol';
 import Decimal from 'decimal.js';
 import { message } from '../../i18n/messages.ts';
 
@@ -118,6 +118,33 @@ export class Positions {
   }
 
   /**
+   * A market order that closes `quantity` of a position, made by the engine for it (a close at
+   * market, a take profit or stop loss, a liquidation): on the position's account, whatever the
+   * owner has switched to.
+   */
+  private closingOrder(
+    position: PositionRow,
+    quantity: Decimal,
+    source: OrderSource,
+    feeRate: string,
+  ): ContractOrderRow {
+    return this.core.newOrder(this.core.users.get(position.user_id), position.account_mode, {
+      symbol: this.core.terms(position.symbol_id),
+      side: position.direction === 'long' ? 'sell' : 'buy',
+      type: 'market',
+      price: null,
+      quantity,
+      leverage: position.leverage,
+      take_profit: '',
+      stop_loss: '',
+      reduce_only: true,
+      position_id: position.id,
+      source,
+      fee_rate: feeRate,
+    });
+  }
+
+  /**
    * Closes `quantity` of a position at `price` (at the order's fee rate, or the taker's): the
    * released margin back to available, the PnL against the house, the fee to the fee account.
    * Books the closing order (given, or a new market one) and returns it.
@@ -130,25 +157,14 @@ export class Positions {
     given?: ContractOrderRow,
   ): ContractOrderRow {
     const now = this.core.ctx.now();
-    const terms = this.core.terms(position.symbol_id);
-    const user = this.core.users.get(position.user_id);
-    const side: OrderSide = position.direction === 'long' ? 'sell' : 'buy';
     const order =
       given ??
-      this.core.newOrder(user, position.account_mode, {
-        symbol: terms,
-        side,
-        type: 'market',
-        price: null,
+      this.closingOrder(
+        position,
         quantity,
-        leverage: position.leverage,
-        take_profit: '',
-        stop_loss: '',
-        reduce_only: true,
-        position_id: position.id,
         source,
-        fee_rate: terms.taker_fee_rate,
-      });
+        this.core.terms(position.symbol_id).taker_fee_rate,
+      );
     const released = releasedMargin(position.margin, position.quantity, quantity);
     const pnl = realizedPnl(position.direction, quantity, position.entry_price, price);
     const fee = tradeFee(quantity, price, order.fee_rate);
@@ -227,25 +243,12 @@ export class Positions {
    */
   liquidate(position: PositionRow, mark: string): void {
     const user = this.core.users.get(position.user_id);
-    const terms = this.core.terms(position.symbol_id);
     const quantity = new D(position.quantity);
     const margin = new D(position.margin);
     const pnl = realizedPnl(position.direction, quantity, position.entry_price, mark);
     const lost = Decimal.min(margin, Decimal.max(ZERO, pnl.negated()));
-    const order = this.core.newOrder(user, position.account_mode, {
-      symbol: terms,
-      side: position.direction === 'long' ? 'sell' : 'buy',
-      type: 'market',
-      price: null,
-      quantity,
-      leverage: position.leverage,
-      take_profit: '',
-      stop_loss: '',
-      reduce_only: true,
-      position_id: position.id,
-      source: 'liquidation',
-      fee_rate: '0',
-    });
+    // a liquidation pays no fee
+    const order = this.closingOrder(position, quantity, 'liquidation', '0');
     const frozen = userAccount(position.user_id, position.account_mode, 'contract', 'frozen');
     this.core.ledger.post({
       kind: 'liquidation',

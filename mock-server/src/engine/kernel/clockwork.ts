@@ -117,11 +117,6 @@ export class Clockwork implements EngineClock {
     this.cursor = this.clock.now();
   }
 
-  /** whether a call made now is inside a settlement (a domain's work calling another domain) */
-  get busy(): boolean {
-    return this.running;
-  }
-
   /** Runs a call from outside the engine: settled up to now before it, and at now after it. */
   serve<R>(call: () => R): R {
     if (this.running || this.serving) return call();
