@@ -14,18 +14,8 @@ import {
 } from './demo-top-up.ts';
 import { RechargeGate } from './recharge.ts';
 
-const CONFIG = {
-  site_name: 'Bourse',
-  app_version: '1.0.1',
-  support_email: 'support@bourse.example',
-  register_needs_invite: false,
-  withdraw_fee_rate: '0.01',
-  min_withdraw: '20',
-  min_deposit: '10',
-  demo_balance: '100000',
-  demo_top_up_min: '100',
-  demo_top_up_max: '100000',
-};
+/** the platform settings as the protocol's example gives them (demo top-up: 100 to 100 000) */
+const CONFIG = endpoints.index.getConfig.example.response;
 const BALANCE = {
   account: 'fund',
   currency: 'USDT',
