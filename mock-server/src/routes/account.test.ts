@@ -65,6 +65,19 @@ async function deposit(amount: string, id = rid('dep')) {
   });
 }
 
+/** 1 000 USDT deposited and approved, the identity verified and a TRC20 wallet bound */
+async function readyToWithdraw() {
+  const made = await deposit('1000');
+  await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
+  const user = app.exchange.users.byEmail(email);
+  if (!user) throw new Error('no user');
+  user.identity_status = 'verified';
+  await as('/api/users/setUserWallet', {
+    network: 'TRC20',
+    address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+  });
+}
+
 describe('deposits', () => {
   it("refuses a USDT deposit whose hash is not its network's, naming the field, and keeps nothing", async () => {
     for (const [network, tx_hash, reason] of [
@@ -237,15 +250,7 @@ describe('withdrawals', () => {
   });
 
   it('freezes the amount, then debits it with the fee on approval or releases it on rejection', async () => {
-    const made = await deposit('1000');
-    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
-    const user = app.exchange.users.byEmail(email);
-    if (!user) throw new Error('no user');
-    user.identity_status = 'verified';
-    await as('/api/users/setUserWallet', {
-      network: 'TRC20',
-      address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-    });
+    await readyToWithdraw();
     const wrong = await as('/api/account/addCash', {
       request_id: rid('wx'),
       method: 'usdt',
@@ -318,15 +323,7 @@ describe('withdrawals', () => {
 
 describe('money calls from a demo session', () => {
   it('refuses a withdrawal and a deposit in the caller’s language, and changes nothing at all', async () => {
-    const made = await deposit('1000');
-    await control.reviewDeposit({ id: made.data.id, decision: 'approve' });
-    const user = app.exchange.users.byEmail(email);
-    if (!user) throw new Error('no user');
-    user.identity_status = 'verified';
-    await as('/api/users/setUserWallet', {
-      network: 'TRC20',
-      address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
-    });
+    await readyToWithdraw();
     await as('/api/users/changeMock', { account_mode: 'demo' });
     // everything but the sessions, whose expiry slides with every call
     const state = () => ({ ...structuredClone(app.exchange.live()), sessions: {} });
