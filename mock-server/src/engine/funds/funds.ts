@@ -7,7 +7,6 @@ import type {
   DepositMethod,
   DepositRecord,
   DepositStatus,
-  FlowKind,
   FundFlow,
   Language,
   WithdrawalRecord,
@@ -100,16 +99,8 @@ export class Funds {
     return this.balancesOf.balances(userId);
   }
 
-  flows(
-    userId: string,
-    query: {
-      account?: AccountKind | undefined;
-      kinds: readonly FlowKind[];
-      page: number;
-      limit: number;
-    },
-  ): Page<FundFlow> {
-    return this.balancesOf.flows(userId, query);
+  flows(...args: Parameters<Balances['flows']>): Page<FundFlow> {
+    return this.balancesOf.flows(...args);
   }
 
   // ---- transfers and the demo ----------------------------------------------------------------
