@@ -20,6 +20,22 @@ import type { ContractOrderRow, PositionRow } from './types.ts';
 
 import { directionOf, nonZero, priceText, signed, ZERO, type ContractsCore } from './core.ts';
 
+/** A closing order traded in full at `price`, with the PnL it realised. */
+function completed(
+  order: ContractOrderRow,
+  quantity: Decimal,
+  price: string,
+  pnl: Decimal,
+  now: number,
+): void {
+  order.status = 'completed';
+  order.avg_price = price;
+  order.filled_quantity = order.quantity;
+  order.amount = wireAmount(money(notional(quantity, price)));
+  order.realized_pnl = signed(pnl);
+  order.updated_at = now;
+}
+
 /**
  * What happens to positions: an opening order's fill (a new position or more of one), a close
  * (part or all, by the user, a resting close, a take profit or stop loss), a liquidation, margin
@@ -190,13 +206,8 @@ export class Positions {
       this.core.data.next_order_id = Math.max(this.core.data.next_order_id, Number(order.id) + 1);
       this.core.data.orders.push(order);
     }
-    order.status = 'completed';
-    order.avg_price = price;
-    order.filled_quantity = order.quantity;
-    order.amount = wireAmount(money(notional(quantity, price)));
+    completed(order, quantity, price, pnl, now);
     order.fee = wireAmount(fee);
-    order.realized_pnl = signed(pnl);
-    order.updated_at = now;
     position.quantity = new D(position.quantity).minus(quantity).toFixed();
     position.margin = new D(position.margin).minus(released).toFixed();
     position.realized_pnl = new D(position.realized_pnl).plus(pnl).toFixed();
@@ -263,12 +274,7 @@ export class Positions {
     const now = this.core.ctx.now();
     this.core.data.next_order_id++;
     this.core.data.orders.push(order);
-    order.status = 'completed';
-    order.avg_price = mark;
-    order.filled_quantity = order.quantity;
-    order.amount = wireAmount(money(notional(quantity, mark)));
-    order.realized_pnl = signed(pnl);
-    order.updated_at = now;
+    completed(order, quantity, mark, pnl, now);
     position.margin = '0';
     position.realized_pnl = new D(position.realized_pnl).plus(pnl).toFixed();
     position.updated_at = now;
