@@ -11,6 +11,7 @@ export {
   $topics,
   browserOffline,
   browserOnline,
+  feedBound,
   pageVisible,
   frameSent,
   pushReceived,

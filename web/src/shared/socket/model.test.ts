@@ -19,6 +19,7 @@ import {
   $topics,
   browserOffline,
   browserOnline,
+  feedBound,
   frameSent,
   pageVisible,
   pushReceived,
@@ -355,6 +356,45 @@ describe('opening', () => {
     });
 
     expect(latest().sent).toEqual([bind(), bind('b'.repeat(32))]);
+  });
+});
+
+describe('the feed bound', () => {
+  it('is told after the bind frame went out, on the first connection and on every reconnect', async () => {
+    const { scope, latest, server, wait } = await setup();
+    const bound: number[] = [];
+    subscriptions.push(
+      createWatch({
+        unit: feedBound,
+        scope,
+        fn: () => {
+          // what had gone out on the socket when the screens were told
+          bound.push(latest().sent.length);
+        },
+      }),
+    );
+    await allSettled(socketStarted, { scope });
+    expect(bound).toEqual([]);
+
+    await server((socket) => {
+      socket.open();
+    });
+    expect(bound).toEqual([1]);
+
+    await server((socket) => {
+      socket.emitClose(1006);
+    });
+    await wait(SOCKET.reconnectDelayMs);
+    expect(bound).toEqual([1]);
+    await server((socket) => {
+      socket.open();
+    });
+    expect(bound).toEqual([1, 1]);
+    expect(latest().sent).toEqual([bind()]);
+
+    // a frame sent while open does not count as binding anew
+    await allSettled(frameSent, { scope, params: sub('Digits') });
+    expect(bound).toEqual([1, 1]);
   });
 });
 

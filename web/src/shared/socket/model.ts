@@ -163,6 +163,11 @@ export const frameSent = createEvent<ClientFrame>();
  * frame (`perFrame` in `#shared/lib`).
  */
 export const pushReceived = createEvent<PushMessage>();
+/**
+ * The feed is open and bound (again): pushes from here on arrive. A push the server sent while
+ * it was not is lost, so a screen waiting on one asks the server again on this.
+ */
+export const feedBound = createEvent();
 /** A frame that did not parse, or an error frame from the server; the feed goes on. */
 export const socketErrored = createEvent<string>();
 
@@ -400,12 +405,22 @@ const connectionOpened = sample({
   },
 });
 
+/** The frames a connection opens with: bind, the topics held, the queue. */
+const openingFramesFx = attach({ effect: sendFramesFx });
 sample({
   clock: connectionOpened,
   fn: ({ connection, frames }) => ({ socket: connection.socket, frames }),
-  target: sendFramesFx,
+  target: openingFramesFx,
 });
 sample({ clock: connectionOpened, target: cancelConnectTimerFx });
+// once the bind frame is out, so a call made on this reaches the server after it
+sample({
+  clock: openingFramesFx.done,
+  source: $socket,
+  filter: (current, { params }) => current === params.socket,
+  fn: () => undefined,
+  target: feedBound,
+});
 
 const attemptTimedOut = sample({
   clock: connectTimedOut,

@@ -2,7 +2,7 @@ import { endpoints } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { navigateFx } from '#shared/routing';
-import { pushReceived } from '#shared/socket';
+import { feedBound, pushReceived } from '#shared/socket';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
@@ -235,12 +235,30 @@ describe('the exclusive deposit account being obtained', () => {
     expect(scope.getState($info)?.wallet?.address).toBe(READY.wallet.address);
   });
 
+  it('asks again when the feed is bound, for a Notice sent before it was', async () => {
+    let ready = false;
+    const api = fakeClient({
+      [endpoints.account.getRechInfo.path]: () => (ready ? READY : PENDING),
+    });
+    const scope = fork({ values: [[$apiClient, api.client]] });
+
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    expect(scope.getState($infoView)).toBe('pending');
+
+    ready = true;
+    await allSettled(feedBound, { scope });
+
+    expect(scope.getState($infoView)).toBe('ready');
+    expect(scope.getState($info)?.wallet?.address).toBe(READY.wallet.address);
+  });
+
   it('does not ask again on a Notice once the address is there', async () => {
     const api = fakeClient({ [endpoints.account.getRechInfo.path]: () => READY });
     const scope = fork({ values: [[$apiClient, api.client]] });
 
     await allSettled(RechargeGate.open, { scope, params: {} });
     await allSettled(pushReceived, { scope, params: NOTICE });
+    await allSettled(feedBound, { scope });
 
     expect(api.paths().filter((path) => path === endpoints.account.getRechInfo.path)).toHaveLength(
       1,

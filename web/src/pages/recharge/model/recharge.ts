@@ -17,7 +17,7 @@ import {
 import { createMoneyIntent } from '#shared/api/intent';
 import { navigated, PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
-import { pushReceived } from '#shared/socket';
+import { feedBound, pushReceived } from '#shared/socket';
 import { createCopyAction } from '#shared/ui/copy';
 import { notifyFx } from '#shared/ui/toast';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
@@ -77,12 +77,14 @@ const infoWanted = sample({
 sample({ clock: infoWanted, target: fetchInfoFx });
 
 // The account being obtained ends with an e-mail and a Notice push: the screen asks again then,
-// so the address appears without the user having to tap "Check again".
+// so the address appears without the user having to tap "Check again". A push sent while the
+// feed was not bound (the page just opened, or the connection dropped) is lost, so the screen
+// also asks again whenever the feed is bound.
+const noticePushed = sample({ clock: pushReceived, filter: (push) => push.func === FUNC.notice });
 sample({
-  clock: pushReceived,
+  clock: [noticePushed, feedBound],
   source: { info: $info, method: $method, network: $network },
-  filter: ({ info }, push) =>
-    push.func === FUNC.notice && info !== null && info.status === 'pending',
+  filter: ({ info }) => info !== null && info.status === 'pending',
   fn: ({ method, network }) => (method === 'usdt' ? { method, network } : { method }),
   target: fetchInfoFx,
 });

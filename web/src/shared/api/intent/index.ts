@@ -1,2 +1,7 @@
-// Its own entry, not part of `#shared/api`: only the money screens need it.
-export { createMoneyIntent, type MoneyIntent, type MoneyIntentConfig } from './intent.ts';
+export {
+  $intentClock,
+  createMoneyIntent,
+  DOUBLE_TAP_MS,
+  type MoneyIntent,
+  type MoneyIntentConfig,
+} from './intent.ts';

@@ -3,7 +3,7 @@ import { allSettled, createEvent, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $apiClient, ApiError, createApiEffect } from '../index.ts';
 import { fakeClient } from '../testing/index.ts';
-import { createMoneyIntent } from './intent.ts';
+import { $intentClock, createMoneyIntent, DOUBLE_TAP_MS } from './intent.ts';
 
 const BALANCE = {
   account: 'fund',
@@ -29,7 +29,17 @@ function server() {
         waiting.push({ resolve, reject });
       }),
   });
-  const scope = fork({ values: [[$apiClient, api.client]] });
+  let now = 1_763_900_000_000;
+  const scope = fork({
+    values: [
+      [$apiClient, api.client],
+      [$intentClock, () => now],
+    ],
+  });
+  /** the user waits this long before the next tap */
+  const pass = (ms: number) => {
+    now += ms;
+  };
   const idsSent = () =>
     api
       .callsTo(endpoints.account.addRechMock)
@@ -37,7 +47,7 @@ function server() {
   const answer = () => waiting.shift()?.resolve({ account_mode: 'demo', balance: BALANCE });
   const lose = () =>
     waiting.shift()?.reject(new ApiError({ kind: 'transport', msg: 'connection lost' }));
-  return { scope, idsSent, answer, lose };
+  return { scope, idsSent, answer, lose, pass };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -75,20 +85,55 @@ describe('a money intent', () => {
     expect(two).toBe(one);
   });
 
-  it('gives the next send a new id once a call has succeeded', async () => {
-    const { scope, idsSent, answer } = server();
+  it('gives the next send a new id once a call has succeeded and a double tap is over', async () => {
+    const { scope, idsSent, answer, pass } = server();
 
     for (let i = 0; i < 2; i += 1) {
       const sent = allSettled(topUp.submit, { scope, params: { amount: '100' } });
       await tick();
       answer();
       await sent;
+      pass(DOUBLE_TAP_MS);
     }
 
     const [one, two] = idsSent();
     expect(idsSent()).toHaveLength(2);
     expect(two).not.toBe(one);
-    expect(scope.getState(topUp.$requestId)).toBeNull();
+  });
+
+  it('sends the second tap of a double tap that came after the reply with the same id', async () => {
+    const { scope, idsSent, answer, pass } = server();
+
+    const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    answer();
+    await first;
+    pass(DOUBLE_TAP_MS - 1);
+    const second = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    answer();
+    await second;
+
+    const [one, two] = idsSent();
+    expect(idsSent()).toHaveLength(2);
+    expect(two).toBe(one);
+  });
+
+  it('gives a new id at once after a success when the form changed', async () => {
+    const { scope, idsSent, answer } = server();
+
+    const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
+    await tick();
+    answer();
+    await first;
+    await allSettled(amountChanged, { scope, params: '200' });
+    const second = allSettled(topUp.submit, { scope, params: { amount: '200' } });
+    await tick();
+    answer();
+    await second;
+
+    const [one, two] = idsSent();
+    expect(two).not.toBe(one);
   });
 
   it('gives the next send a new id when the form changed after a failure', async () => {

@@ -28,17 +28,28 @@ export interface MoneyIntent<Params extends { request_id: string }, Done> {
    * nothing while it is under way.
    */
   readonly sendFx: Effect<Omit<Params, 'request_id'>, Done, ApiError>;
-  /** the id the next send carries; null until the first send of an intent */
+  /** the id the next send carries; null until the first send of an intent or after it ended */
   readonly $requestId: Store<string | null>;
   readonly $pending: Store<boolean>;
 }
 
 /**
+ * How long after a success a send still belongs to the intent that succeeded: the second tap of
+ * a double tap can land after a fast server's reply. Such a send carries the same id, so the
+ * server replays its reply instead of moving money again.
+ */
+export const DOUBLE_TAP_MS = 1000;
+
+/** The time the intents read, in ms; a test forks it with its own clock. */
+export const $intentClock = createStore<() => number>(() => Date.now(), { serialize: 'ignore' });
+
+/**
  * One request id per money intent (issue 11): the server replays a repeated id instead of
  * moving money twice, so a double tap or a retry after a lost reply must carry the same id. The
- * id is minted at the first send, kept through failures (a retry is the same intent), and
- * dropped only after a settled success or when the form changes (`renewOn`): then the next send
- * is a new intent with a new id. Create one per money form at module level.
+ * id is minted at the first send, kept through failures (a retry is the same intent) and for
+ * `DOUBLE_TAP_MS` after a success (the second tap of a double tap that came after the reply),
+ * and dropped when the form changes (`renewOn`): then the next send is a new intent with a new
+ * id. Create one per money form at module level.
  */
 export function createMoneyIntent<Params extends { request_id: string }, Done>({
   effect,
@@ -46,16 +57,30 @@ export function createMoneyIntent<Params extends { request_id: string }, Done>({
   mintId = uuidV4,
 }: MoneyIntentConfig<Params, Done>): MoneyIntent<Params, Done> {
   const $requestId = createStore<string | null>(null);
+  /** when the intent's call succeeded; null while it has not */
+  const $succeededAt = createStore<number | null>(null);
 
   const sendFx = attach({
-    source: $requestId,
+    source: { id: $requestId, succeededAt: $succeededAt, clock: $intentClock },
     effect,
-    mapParams: (params: Omit<Params, 'request_id'>, id) =>
-      ({ ...params, request_id: id ?? mintId() }) as Params,
+    mapParams: (params: Omit<Params, 'request_id'>, { id, succeededAt, clock }) => {
+      const ended = succeededAt !== null && clock() - succeededAt >= DOUBLE_TAP_MS;
+      return { ...params, request_id: id === null || ended ? mintId() : id } as Params;
+    },
   });
 
-  $requestId.on(effect, (_, params) => params.request_id).reset(effect.done);
-  for (const unit of renewOn) $requestId.reset(unit);
+  $requestId.on(effect, (_, params) => params.request_id);
+  sample({
+    clock: effect.done,
+    source: $intentClock,
+    fn: (clock) => clock(),
+    target: $succeededAt,
+  });
+  $succeededAt.reset(effect);
+  for (const unit of renewOn) {
+    $requestId.reset(unit);
+    $succeededAt.reset(unit);
+  }
 
   const submit = createEvent<Omit<Params, 'request_id'>>();
   sample({ clock: submit, filter: sendFx.pending.map((pending) => !pending), target: sendFx });
