@@ -1,4 +1,5 @@
 import type { FormMessage } from '#shared/api';
+import { useNumberStyle, zeroAmount } from '#shared/format';
 import { FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -7,7 +8,8 @@ import styles from './amount-field.module.css';
 
 /**
  * A row of a money form: the amount (or any other entry), the reason it was refused right under
- * it, or else a hint (the bounds, what is available). What was typed stays as it was.
+ * it, or else a hint (the bounds, what is available). What was typed stays as it was: the model
+ * reads it in the reader's number style (`readTypedNumber`), and its placeholder is in that style.
  */
 export function MoneyField({
   label,
@@ -33,6 +35,7 @@ export function MoneyField({
   placeholder?: string;
 }) {
   const { t } = useTranslation();
+  const style = useNumberStyle();
   const id = useId();
   const messageId = messageIdOf(id);
   return (
@@ -61,7 +64,7 @@ export function MoneyField({
         inputMode={inputMode}
         type={type}
         autoComplete={autoComplete}
-        placeholder={placeholder ?? (inputMode === 'decimal' ? '0.00' : undefined)}
+        placeholder={placeholder ?? (inputMode === 'decimal' ? zeroAmount(style) : undefined)}
         clearable
       />
     </FormItem>

@@ -1,6 +1,7 @@
 import { endpoints } from '@bourse/protocol';
 import { amountProblem, balanceChanged } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
+import { $numberStyle, typedValue } from '#shared/format';
 import {
   checkMessages,
   createFormSubmission,
@@ -56,12 +57,12 @@ $topUpFormError.reset(topUpAmountChanged, DemoTopUpGate.close);
 
 createFormSubmission({
   clock: topUpClicked,
-  source: combine({ amount: $topUpAmount, limits: $limits }),
-  check: ({ amount, limits }) =>
+  source: combine({ amount: $topUpAmount, limits: $limits, style: $numberStyle }),
+  check: ({ amount, limits, style }) =>
     checkMessages<'amount'>({
-      amount: amountProblem(amount, { min: limits?.min, max: limits?.max }),
+      amount: amountProblem(amount, style, { min: limits?.min, max: limits?.max }),
     }),
-  request: ({ amount }) => ({ amount: amount.trim() }),
+  request: ({ amount, style }) => ({ amount: typedValue(amount, style) }),
   effect: demoTopUp.sendFx,
   $errors: $topUpErrors,
   $formError: $topUpFormError,

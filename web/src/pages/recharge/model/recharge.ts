@@ -8,6 +8,7 @@ import {
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
 import { createApiEffect, type FormMessage } from '#shared/api';
+import { $numberStyle, typedValue } from '#shared/format';
 import {
   checkMessages,
   createFormSubmission,
@@ -232,16 +233,17 @@ createFormSubmission({
     txHash: $txHash,
     proof: $proof,
     info: $info,
+    style: $numberStyle,
   }),
-  check: ({ method, network, amount, txHash, proof, info }) =>
+  check: ({ method, network, amount, txHash, proof, info, style }) =>
     checkMessages<DepositField>({
-      amount: amountProblem(amount, { min: info?.min_amount, max: info?.max_amount }),
+      amount: amountProblem(amount, style, { min: info?.min_amount, max: info?.max_amount }),
       txHash: method === 'usdt' ? txHashMessage(network, txHash) : null,
       proof: method === 'bank' && proof === null ? 'funds.deposit.proofRequired' : null,
     }),
-  request: ({ method, network, amount, currency, txHash, proof }) => ({
+  request: ({ method, network, amount, currency, txHash, proof, style }) => ({
     method,
-    amount: amount.trim(),
+    amount: typedValue(amount, style),
     currency,
     ...(method === 'usdt' ? { network, tx_hash: txHash.trim() } : {}),
     ...(method === 'bank' && proof !== null ? { proof_image: proof } : {}),

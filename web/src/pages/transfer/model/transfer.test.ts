@@ -1,6 +1,7 @@
 import { EXAMPLE_BALANCES, endpoints, type AccountBalances } from '@bourse/protocol';
 import { $balances, $balancesByAccount } from '#entities/balance';
 import { $apiClient } from '#shared/api';
+import { $language } from '#shared/i18n';
 import { failWith, fakeClient } from '#shared/api/testing';
 import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
@@ -31,6 +32,7 @@ function setup(
     from: { ...FUND, available: '4200.00', total: '4700.00' },
     to: { ...CONTRACT, available: '13450.30' },
   }),
+  language: 'en' | 'de' | 'fr' = 'en',
 ) {
   const api = fakeClient({ [endpoints.account.transfer.path]: reply });
   const toasts: string[] = [];
@@ -38,12 +40,47 @@ function setup(
     values: [
       [$apiClient, api.client],
       [$balances, BALANCES],
+      [$language, language],
     ],
     handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
   });
   const sent = () => api.callsTo(endpoints.account.transfer).map((call) => call.body);
   return { scope, sent, toasts };
 }
+
+describe("a transfer in the reader's number style", () => {
+  it('reads a German amount and sends the plain decimal', async () => {
+    const { scope, sent } = setup(undefined, 'de');
+
+    await allSettled(amountChanged, { scope, params: '1.000,5' });
+    await allSettled(submitClicked, { scope });
+
+    expect(sent()).toMatchObject([{ amount: '1000.5' }]);
+  });
+
+  it('explains a point typed in German, keeps what was typed and sends nothing', async () => {
+    const { scope, sent } = setup(undefined, 'de');
+
+    await allSettled(amountChanged, { scope, params: '10.5' });
+    await allSettled(submitClicked, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      amount: { key: 'validation.number.otherMark' },
+    });
+    expect(scope.getState($amount)).toBe('10.5');
+    expect(sent()).toHaveLength(0);
+  });
+
+  it('fills "All" as a French reader types it, and sends it back plain', async () => {
+    const { scope, sent } = setup(undefined, 'fr');
+
+    await allSettled(allClicked, { scope });
+    expect(scope.getState($amount)).toBe('5200,00');
+    await allSettled(submitClicked, { scope });
+
+    expect(sent()).toMatchObject([{ amount: '5200.00' }]);
+  });
+});
 
 describe('a transfer', () => {
   it('swaps the accounts rather than moving money to the account it comes from', async () => {

@@ -6,6 +6,7 @@ import {
   type AccountKind,
 } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
+import { $numberStyle, asTyped, typedValue } from '#shared/format';
 import {
   checkMessages,
   createFormSubmission,
@@ -72,8 +73,9 @@ $to.on(pairPicked, (_, { to }) => to);
 $amount.on(amountChanged, (_, amount) => amount);
 sample({
   clock: allClicked,
-  source: $available,
-  filter: (available): available is string => available !== null,
+  source: { available: $available, style: $numberStyle },
+  filter: ({ available }) => available !== null,
+  fn: ({ available, style }) => asTyped(available ?? '0', style),
   target: $amount,
 });
 
@@ -91,13 +93,19 @@ $formError.reset(TransferGate.close, pairPicked, amountChanged);
 
 createFormSubmission({
   clock: submitClicked,
-  source: combine({ from: $from, to: $to, amount: $amount, available: $available }),
-  check: ({ amount, available }) =>
+  source: combine({
+    from: $from,
+    to: $to,
+    amount: $amount,
+    available: $available,
+    style: $numberStyle,
+  }),
+  check: ({ amount, available, style }) =>
     checkMessages<TransferField>({
-      amount: amountProblem(amount, { available: available ?? undefined }),
+      amount: amountProblem(amount, style, { available: available ?? undefined }),
       to: null,
     }),
-  request: ({ from, to, amount }) => ({ from, to, amount: amount.trim() }),
+  request: ({ from, to, amount, style }) => ({ from, to, amount: typedValue(amount, style) }),
   effect: transfer.sendFx,
   $errors,
   $formError,

@@ -1,4 +1,6 @@
 import { EXAMPLE_USER, EXAMPLE_WITHDRAWAL, endpoints, type AccountMode } from '@bourse/protocol';
+import type { Language } from '@bourse/protocol/config';
+import { $language } from '#shared/i18n';
 import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { navigateFx } from '#shared/routing';
@@ -39,7 +41,7 @@ const INFO = {
   currencies: [{ code: 'USD', rate: '1' }],
 };
 
-function setup(info: object = INFO, mode: AccountMode = 'real') {
+function setup(info: object = INFO, mode: AccountMode = 'real', language: Language = 'en') {
   const api = fakeClient({
     [endpoints.account.cashInfo.path]: () => info,
     [endpoints.account.addCash.path]: () => EXAMPLE_WITHDRAWAL,
@@ -49,6 +51,7 @@ function setup(info: object = INFO, mode: AccountMode = 'real') {
     values: [
       [$apiClient, api.client],
       [$userInfo, { ...EXAMPLE_USER, account_mode: mode }],
+      [$language, language],
     ],
     handlers: [
       [showToastFx, () => undefined],
@@ -89,6 +92,22 @@ describe('a withdrawal', () => {
 
     expect(scope.getState($target)).toBe('bank');
     expect(scope.getState($quote)).toStrictEqual({ fee: '1.001', received: '99.099' });
+  });
+
+  it('reads a German amount for the quote and the call, and quotes nothing for a point', async () => {
+    const { scope, api } = setup(INFO, 'real', 'de');
+    await allSettled(WithdrawGate.open, { scope, params: {} });
+
+    await allSettled(amountChanged, { scope, params: '100.10' });
+    expect(scope.getState($quote)).toBeNull();
+    await allSettled(amountChanged, { scope, params: '100,10' });
+    expect(scope.getState($quote)).toStrictEqual({ fee: '1.001', received: '99.099' });
+
+    await allSettled(passwordChanged, { scope, params: 'Trade2026x' });
+    await allSettled(submitClicked, { scope });
+    expect(api.callsTo(endpoints.account.addCash).map((call) => call.body)).toMatchObject([
+      { amount: '100.10' },
+    ]);
   });
 
   it('refuses more than available and an empty password, keeping what was typed', async () => {

@@ -1,5 +1,6 @@
 import { endpoints, type DepositMethod, type ResponseOf } from '@bourse/protocol';
 import { amountProblem } from '#entities/balance';
+import { $numberStyle, asTyped, readTypedNumber, typedValue } from '#shared/format';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -73,9 +74,9 @@ $amount.on(amountChanged, (_, amount) => amount);
 $password.on(passwordChanged, (_, password) => password);
 sample({
   clock: allClicked,
-  source: $cashInfo,
-  filter: Boolean,
-  fn: (info) => info.available,
+  source: { info: $cashInfo, style: $numberStyle },
+  filter: ({ info }) => info !== null,
+  fn: ({ info, style }) => asTyped(info?.available ?? '0', style),
   target: $amount,
 });
 
@@ -113,9 +114,10 @@ export const $view = combine(
 );
 
 /** The fee and what arrives, for the amount entered; null while it is not a valid amount. */
-export const $quote = combine($cashInfo, $amount, (info, amount) => {
-  if (info === null || !/^\d+(\.\d+)?$/.test(amount.trim())) return null;
-  const gross = new Decimal(amount.trim());
+export const $quote = combine($cashInfo, $amount, $numberStyle, (info, amount, style) => {
+  const typed = readTypedNumber(amount, style);
+  if (info === null || typed.kind !== 'number' || typed.value.startsWith('-')) return null;
+  const gross = new Decimal(typed.value);
   const fee = gross.mul(info.fee_rate).toDecimalPlaces(8, Decimal.ROUND_UP);
   const received = Decimal.max(gross.minus(fee), 0);
   return { fee: fee.toFixed(), received: received.toFixed() };
@@ -138,19 +140,25 @@ $formError.reset(...formEdited, WithdrawGate.close);
 
 createFormSubmission({
   clock: submitClicked,
-  source: combine({ info: $cashInfo, target: $target, amount: $amount, password: $password }),
-  check: ({ info, amount, password }) =>
+  source: combine({
+    info: $cashInfo,
+    target: $target,
+    amount: $amount,
+    password: $password,
+    style: $numberStyle,
+  }),
+  check: ({ info, amount, password, style }) =>
     checkMessages<WithdrawField>({
-      amount: amountProblem(amount, {
+      amount: amountProblem(amount, style, {
         min: info?.min_amount,
         max: info?.max_amount,
         available: info?.available,
       }),
       password: password === '' ? 'validation.required' : null,
     }),
-  request: ({ target, amount, password }) => ({
+  request: ({ target, amount, password, style }) => ({
     method: target ?? 'bank',
-    amount: amount.trim(),
+    amount: typedValue(amount, style),
     password,
   }),
   effect: withdrawal.sendFx,
