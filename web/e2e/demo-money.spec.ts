@@ -136,10 +136,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     await expect(page.getByRole('heading', { name: t('funds.withdraw.demoTitle') })).toBeVisible();
     await expect(page.getByText(t('common.accountMode.demo'), { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: t('funds.withdraw.amount') })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: t('funds.withdraw.demoAction') })).toHaveAttribute(
-      'href',
-      PATHS.user,
-    );
+    await expect(page.getByRole('button', { name: t('funds.withdraw.demoAction') })).toBeVisible();
 
     // Withdrawal records: none on demo, and it says why
     await openApp(page, PATHS.withdrawLog);
@@ -158,15 +155,23 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     await page.getByRole('textbox', { name: t('funds.deposit.amount') }).fill('50');
     await page.getByRole('button', { name: t('funds.deposit.demoSubmit') }).click();
     await expect(page.getByText(t('funds.errors.belowMin'))).toBeVisible();
-    await page.getByRole('textbox', { name: t('funds.deposit.amount') }).fill('250');
+    // typed as the reader writes it: 250,5 in German (a point there is explained, not guessed)
+    const amount = page.getByRole('textbox', { name: t('funds.deposit.amount') });
+    if (language === 'de') {
+      await amount.fill('250.5');
+      await page.getByRole('button', { name: t('funds.deposit.demoSubmit') }).click();
+      await expect(page.getByText(t('validation.number.otherMark'))).toBeVisible();
+      await expect(amount).toHaveAttribute('placeholder', '0,00');
+    }
+    await amount.fill(language === 'de' ? '250,5' : '250.5');
     await page.getByRole('button', { name: t('funds.deposit.demoSubmit') }).dblclick();
     await expect(page.getByText(t('funds.assets.toppedUp'))).toBeVisible();
-    await expect.poll(() => demoFund(userId)).toBe(new Decimal(demoBefore).plus(250).toFixed(2));
+    await expect.poll(() => demoFund(userId)).toBe(new Decimal(demoBefore).plus(250.5).toFixed(2));
 
     // the top-up is listed first on the deposit records, as the demo account's
     await openApp(page, PATHS.rechargeLog);
     await expect(rows).toHaveCount(2);
-    await expect(rows.first()).toContainText(/250[.,]00 USDT/);
+    await expect(rows.first()).toContainText(language === 'de' ? '250,50 USDT' : '250.50 USDT');
     await expect(
       rows.first().getByText(t('common.accountMode.demo'), { exact: true }),
     ).toBeVisible();
@@ -182,6 +187,25 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     expect(await realOf(userId)).toEqual(real);
   });
 }
+
+test('on the demo account, Withdraw offers the switch in place, and then says what the real account needs', async ({
+  page,
+}) => {
+  await trader({ account_mode: 'demo' });
+  await signInByApi(page, TRADER);
+  await openApp(page, PATHS.withdraw);
+
+  await page.getByRole('button', { name: text('funds.withdraw.demoAction') }).click();
+  const sheet = page.getByRole('dialog', { name: text('user.switch.toReal') });
+  await sheet.getByRole('button', { name: text('user.switch.confirmReal'), exact: true }).click();
+
+  await expect(page.getByText(text('user.switch.nowReal'))).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${PATHS.withdraw}$`));
+  // the trader has nothing bound yet: on real, that is what stands in the way
+  await expect(page.getByRole('heading', { name: text('funds.withdraw.bindTitle') })).toBeVisible();
+  await expect(page.getByText(text('common.accountMode.real'), { exact: true })).toBeVisible();
+  await expect(page.getByText(text('common.accountMode.demo'), { exact: true })).toHaveCount(0);
+});
 
 for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
   test(`on the real account (${language}), Withdraw says where the identity stands, and a bank withdrawal's payout says whether it was paid`, async ({

@@ -69,7 +69,7 @@ export const ROUTE_TABLE = [
   { path: 'transferLog', page: 'transfer-log', auth: true, texts: ['funds'] },
   { path: 'recharge', page: 'recharge', auth: true, texts: ['funds', 'authForm'] },
   { path: 'rechargeLog', page: 'recharge-log', auth: true, texts: ['funds'] },
-  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm', 'user'] },
   { path: 'withdrawLog', page: 'withdraw-log', auth: true, texts: ['funds'] },
   // issue 11, identity slice: binding
   { path: 'bind', page: 'bind', auth: true, texts: ['bind'] },

@@ -1,5 +1,7 @@
 import { endpoints } from '@bourse/protocol';
+import type { Language } from '@bourse/protocol/config';
 import { $apiClient } from '#shared/api';
+import { $language } from '#shared/i18n';
 import { fakeClient } from '#shared/api/testing';
 import { navigateFx } from '#shared/routing';
 import { feedBound, pushReceived } from '#shared/socket';
@@ -7,6 +9,7 @@ import { showToastFx } from '#shared/ui/toast';
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  $equivalent,
   $errors,
   $info,
   $infoView,
@@ -67,17 +70,20 @@ const PROOF = 'data:image/jpeg;base64,/9j/4AAQ';
 /** A Tron transaction id: 64 hex digits. */
 const HASH = 'ab'.repeat(32);
 
-function setup() {
+function setup(language: Language = 'en', bank: object = BANK_PENDING) {
   const api = fakeClient({
     [endpoints.account.getRechInfo.path]: (body) =>
-      (body as { method: string }).method === 'bank' ? BANK_PENDING : READY,
+      (body as { method: string }).method === 'bank' ? bank : READY,
     [endpoints.account.addRech.path]: () => RECORD,
   });
   const toasts: string[] = [];
   const navigate = vi.fn();
   const copied: string[] = [];
   const scope = fork({
-    values: [[$apiClient, api.client]],
+    values: [
+      [$apiClient, api.client],
+      [$language, language],
+    ],
     handlers: [
       [showToastFx, (text: string) => void toasts.push(text)],
       [navigateFx, navigate],
@@ -87,6 +93,53 @@ function setup() {
   });
   return { scope, api, toasts, navigate, copied };
 }
+
+describe('a deposit in German', () => {
+  const BANK_READY = {
+    ...BANK_PENDING,
+    status: 'ready',
+    bank: {
+      bank_name: 'Bank',
+      account_no: '1',
+      holder_name: 'H',
+      branch: '',
+      swift_code: '',
+      reference: 'R',
+    },
+    currencies: [{ code: 'EUR', rate: '0.9' }],
+  };
+
+  it('reads a decimal comma for the amount and its equivalent, and sends the plain decimal', async () => {
+    const { scope, api } = setup('de', BANK_READY);
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    await allSettled(methodChanged, { scope, params: 'bank' });
+    await allSettled(proofSelected, {
+      scope,
+      params: new File(['x'], 'slip.png', { type: 'image/png' }),
+    });
+
+    await allSettled(amountChanged, { scope, params: '1.000,5' });
+    expect(scope.getState($equivalent)).toBe('900.45');
+    await allSettled(submitClicked, { scope });
+
+    expect(api.callsTo(endpoints.account.addRech).map((call) => call.body)).toMatchObject([
+      { method: 'bank', amount: '1000.5', currency: 'EUR' },
+    ]);
+  });
+
+  it('explains a point, shows no equivalent, and sends nothing', async () => {
+    const { scope, api } = setup('de', BANK_READY);
+    await allSettled(RechargeGate.open, { scope, params: {} });
+    await allSettled(methodChanged, { scope, params: 'bank' });
+
+    await allSettled(amountChanged, { scope, params: '100.5' });
+    expect(scope.getState($equivalent)).toBeNull();
+    await allSettled(submitClicked, { scope });
+
+    expect(scope.getState($errors).amount).toStrictEqual({ key: 'validation.number.otherMark' });
+    expect(api.callsTo(endpoints.account.addRech)).toHaveLength(0);
+  });
+});
 
 describe('a deposit', () => {
   it('asks for the account of the chosen method and network', async () => {

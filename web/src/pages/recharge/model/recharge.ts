@@ -8,7 +8,7 @@ import {
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
 import { createApiEffect, type FormMessage } from '#shared/api';
-import { $numberStyle, typedValue } from '#shared/format';
+import { $numberStyle, readTypedNumber, typedValue } from '#shared/format';
 import {
   checkMessages,
   createFormSubmission,
@@ -21,6 +21,7 @@ import { $accountType } from '#shared/session';
 import { feedBound, pushReceived } from '#shared/socket';
 import { createCopyAction } from '#shared/ui/copy';
 import { notifyFx } from '#shared/ui/toast';
+import Decimal from 'decimal.js';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -118,6 +119,21 @@ sample({
       : (info.currencies[0]?.code ?? 'USDT'),
   target: $currency,
 });
+
+/** What the entered USDT amount comes to in the currency paid in (plain); null when nothing to say. */
+export const $equivalent = combine(
+  $amount,
+  $currency,
+  $info,
+  $numberStyle,
+  (amount, currency, info, style): string | null => {
+    if (currency === 'USDT' || info === null) return null;
+    const typed = readTypedNumber(amount, style);
+    if (typed.kind !== 'number' || typed.value.startsWith('-')) return null;
+    const rate = info.currencies.find((one) => one.code === currency)?.rate ?? '1';
+    return new Decimal(typed.value).mul(rate).toFixed();
+  },
+);
 
 // ---- copying the address ---------------------------------------------------------------
 

@@ -1,16 +1,5 @@
-import { endpoints, type AccountMode } from '@bourse/protocol';
-import { createApiEffect } from '#shared/api';
 import { createCopyAction } from '#shared/ui/copy';
-import { notifyFx } from '#shared/ui/toast';
-import {
-  $accountType,
-  $userInfo,
-  accountTypeChanged,
-  fetchUserInfoFx,
-  logoutRequested,
-  rememberedAccountForgotten,
-  userInfoUpdated,
-} from '#shared/session';
+import { fetchUserInfoFx, logoutRequested, rememberedAccountForgotten } from '#shared/session';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -38,58 +27,6 @@ sample({ clock: [UserPageGate.open, userRetried], fn: () => ({}), target: fetchU
 export const { copyRequested, copyTextFx } = createCopyAction({
   copied: 'user.copied',
   failed: 'user.copyFailed',
-});
-
-// ---- real and demo accounts (SPEC.md §4) ----------------------------------------------
-
-export const changeAccountModeFx = createApiEffect(endpoints.user.changeMock);
-
-/** The user flipped the account switch: ask first, nothing changes yet. */
-export const accountSwitchRequested = createEvent();
-export const accountSwitchConfirmed = createEvent();
-export const accountSwitchDismissed = createEvent();
-
-/** The account the confirmation sheet offers to switch to (kept while the sheet closes). */
-export const $switchTarget = createStore<AccountMode>('demo');
-/** The confirmation sheet is open. */
-export const $switchAsked = createStore(false);
-export const $switching = changeAccountModeFx.pending;
-
-const switchAsked = sample({
-  clock: accountSwitchRequested,
-  source: $accountType,
-  filter: $switching.map((switching) => !switching),
-  fn: (current): AccountMode => (current === 'real' ? 'demo' : 'real'),
-});
-sample({ clock: switchAsked, target: $switchTarget });
-sample({ clock: switchAsked, fn: () => true, target: $switchAsked });
-
-sample({
-  clock: accountSwitchConfirmed,
-  source: $switchTarget,
-  filter: $switchAsked,
-  fn: (account_mode) => ({ account_mode }),
-  target: changeAccountModeFx,
-});
-$switchAsked.reset(accountSwitchDismissed, changeAccountModeFx, UserPageGate.close);
-
-sample({
-  clock: changeAccountModeFx.doneData,
-  source: $userInfo,
-  filter: Boolean,
-  fn: (user, { account_mode }) => ({ ...user, account_mode }),
-  target: userInfoUpdated,
-});
-sample({
-  clock: changeAccountModeFx.doneData,
-  fn: ({ account_mode }) => account_mode,
-  target: accountTypeChanged,
-});
-sample({
-  clock: changeAccountModeFx.doneData,
-  fn: ({ account_mode }) =>
-    account_mode === 'demo' ? 'user.switch.nowDemo' : 'user.switch.nowReal',
-  target: notifyFx,
 });
 
 // ---- logging out ----------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import type { AccountMode, UserInfo } from '@bourse/protocol';
+import { $switching, accountSwitchRequested, SwitchSheet } from '#features/switch-account';
 import { IdentityTag, maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { LANDING_PATH, PATHS } from '#shared/routing';
 import { $accountType, $userInfo } from '#shared/session';
@@ -16,14 +17,8 @@ import { Link } from 'react-router-dom';
 import {
   $forgetMe,
   $logoutAsked,
-  $switchAsked,
-  $switching,
-  $switchTarget,
   $userLoadFailed,
   $userLoading,
-  accountSwitchConfirmed,
-  accountSwitchDismissed,
-  accountSwitchRequested,
   copyRequested,
   forgetMeToggled,
   logoutClicked,
@@ -204,36 +199,6 @@ function AccountSwitch({ accountType }: { accountType: AccountMode }) {
         {t('user.account.demoSwitch')}
       </List.Item>
     </List>
-  );
-}
-
-/** "Switch to demo account?" / "Switch back to real account?" (SPEC.md §4), as a bottom sheet. */
-function SwitchSheet() {
-  const { t } = useTranslation();
-  const [asked, target, confirm, dismiss] = useUnit([
-    $switchAsked,
-    $switchTarget,
-    accountSwitchConfirmed,
-    accountSwitchDismissed,
-  ]);
-  const toDemo = target === 'demo';
-  return (
-    <ConfirmSheet
-      visible={asked}
-      title={t(toDemo ? 'user.switch.toDemo' : 'user.switch.toReal')}
-      confirmText={t(toDemo ? 'user.switch.confirmDemo' : 'user.switch.confirmReal')}
-      cancelText={t('common.cancel')}
-      onConfirm={() => {
-        confirm();
-      }}
-      onCancel={() => {
-        dismiss();
-      }}
-    >
-      <p className={styles.questionText}>
-        {t(toDemo ? 'user.switch.toDemoHint' : 'user.switch.toRealHint')}
-      </p>
-    </ConfirmSheet>
   );
 }
 

@@ -42,11 +42,12 @@ export const $password = createStore('');
 export const $errors = createStore<FormErrors<WithdrawField>>({});
 export const $formError = createStore<string | null>(null);
 
-// the real fund's details, on the real account only (on demo the screen says why it cannot withdraw)
+// the real fund's details, on the real account only (on demo the screen says why it cannot
+// withdraw, and offers the switch: once on real, the form loads in place)
 sample({
-  clock: [WithdrawGate.open, infoRetried],
-  source: $accountType,
-  filter: (mode) => mode === 'real',
+  clock: [WithdrawGate.open, infoRetried, $accountType.updates],
+  source: { mode: $accountType, open: WithdrawGate.status },
+  filter: ({ mode, open }) => open && mode === 'real',
   fn: () => ({}),
   target: fetchCashInfoFx,
 });

@@ -1,4 +1,5 @@
 import type { DepositMethod } from '@bourse/protocol';
+import { SwitchAccountButton } from '#features/switch-account';
 import { AccountModeMark, MoneyField } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
@@ -65,12 +66,11 @@ export function WithdrawPage() {
       ) : null}
       {view === 'error' ? <InfoError /> : null}
       {view === 'demo' ? (
-        <Blocked
-          title={t('funds.withdraw.demoTitle')}
-          hint={t('funds.withdraw.demoHint')}
-          to={PATHS.user}
-          action={t('funds.withdraw.demoAction')}
-        />
+        <section className={styles.card}>
+          <h2 className={styles.cardTitle}>{t('funds.withdraw.demoTitle')}</h2>
+          <p className={styles.muted}>{t('funds.withdraw.demoHint')}</p>
+          <SwitchAccountButton>{t('funds.withdraw.demoAction')}</SwitchAccountButton>
+        </section>
       ) : null}
       {view === 'unverified' ? (
         <Blocked

@@ -13,3 +13,4 @@ export {
 } from './form-field.tsx';
 export { FieldInput, FormItem, FormList, type FieldInputProps } from './form-list.tsx';
 export { useFocusFirstInvalid } from './focus-invalid.ts';
+export { Segmented } from './segmented.tsx';
