@@ -5,3 +5,4 @@ export { Page, type PageProps } from './page.tsx';
 export { DelayedLoader, LOADER_DELAY_MS } from './delayed-loader.tsx';
 export { Chevron, LineIcon } from './icons.tsx';
 export { DisconnectedBlock } from './error-blocks.tsx';
+export { HeaderLink } from './header-link.tsx';

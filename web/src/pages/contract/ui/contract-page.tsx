@@ -17,14 +17,14 @@ import { AccountModeMark } from '#entities/balance';
 import { AutoMarginEntry, CloseAllButton } from '#features/manage-position';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
-import { LineIcon, Page } from '#shared/ui';
+import { HeaderLink, LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { $cancelling, $listTab, cancelClicked, listTabChanged } from '../model/lists.ts';
 import {
   $candles,
@@ -72,9 +72,7 @@ export function ContractPage() {
       withTabBar
       extra={
         isRouteAvailable(PATHS.contractLog) ? (
-          <Link to={PATHS.contractLog} className={styles.headerLink}>
-            {t('contract.history')}
-          </Link>
+          <HeaderLink to={PATHS.contractLog}>{t('contract.history')}</HeaderLink>
         ) : undefined
       }
       footer={<SubmitBar />}
@@ -124,9 +122,7 @@ function Summary({ symbol, onSwitch }: { symbol: SymbolInfo | null; onSwitch: ()
         />
         <ChangeText value={ticker?.change_rate} />
       </div>
-      <div className={styles.mode}>
-        <AccountModeMark />
-      </div>
+      <AccountModeMark placement="corner" />
     </section>
   );
 }

@@ -2,14 +2,13 @@ import type { DepositMethod } from '@bourse/protocol';
 import { AccountModeMark } from '#entities/balance';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
-import { Page } from '#shared/ui';
+import { HeaderLink, Page } from '#shared/ui';
 import { Segmented, useFocusFirstInvalid } from '#shared/ui/form';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { $toppingUp, $topUpErrors, topUpClicked } from '../model/demo-top-up.ts';
 import {
   $errors,
@@ -48,11 +47,7 @@ export function RechargePage() {
     <Page
       title={t('funds.deposit.title')}
       back={PATHS.assets}
-      extra={
-        <Link to={PATHS.rechargeLog} className={styles.headerLink}>
-          {t('funds.assets.records')}
-        </Link>
-      }
+      extra={<HeaderLink to={PATHS.rechargeLog}>{t('funds.assets.records')}</HeaderLink>}
       footer={
         mode === 'demo' ? (
           <Button block color="warning" size="large" loading={toppingUp} onClick={topUp}>
@@ -65,9 +60,7 @@ export function RechargePage() {
         ) : undefined
       }
     >
-      <div className={styles.mode}>
-        <AccountModeMark />
-      </div>
+      <AccountModeMark placement="corner" />
       {mode === 'demo' ? <DemoTopUp /> : <RealDeposit />}
     </Page>
   );

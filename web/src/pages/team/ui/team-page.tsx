@@ -1,13 +1,12 @@
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
+import { HeaderLink, Page } from '#shared/ui';
 import { PagedListView, RecordCard } from '#shared/ui/list';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Decimal from 'decimal.js';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { $summary, friends, inviteClicked, type TeamMember } from '../model/team.ts';
 import styles from './team-page.module.css';
 
@@ -18,11 +17,7 @@ export function TeamPage() {
     <Page
       title={t('team.title')}
       back={PATHS.user}
-      extra={
-        <Link to={PATHS.invite} className={styles.headerLink}>
-          {t('team.invite')}
-        </Link>
-      }
+      extra={<HeaderLink to={PATHS.invite}>{t('team.invite')}</HeaderLink>}
       flush
     >
       <Summary />

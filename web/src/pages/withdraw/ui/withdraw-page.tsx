@@ -3,7 +3,7 @@ import { SwitchAccountButton } from '#features/switch-account';
 import { AccountModeMark, MoneyField } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
-import { Page } from '#shared/ui';
+import { HeaderLink, Page } from '#shared/ui';
 import { CardForm, useFocusFirstInvalid } from '#shared/ui/form';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
@@ -42,11 +42,7 @@ export function WithdrawPage() {
     <Page
       title={t('funds.withdraw.title')}
       back={PATHS.assets}
-      extra={
-        <Link to={PATHS.withdrawLog} className={styles.headerLink}>
-          {t('funds.assets.records')}
-        </Link>
-      }
+      extra={<HeaderLink to={PATHS.withdrawLog}>{t('funds.assets.records')}</HeaderLink>}
       footer={
         view === 'form' ? (
           <Button block color="primary" size="large" loading={submitting} onClick={submit}>
@@ -55,9 +51,7 @@ export function WithdrawPage() {
         ) : undefined
       }
     >
-      <div className={styles.mode}>
-        <AccountModeMark />
-      </div>
+      <AccountModeMark placement="corner" />
       {view === 'loading' ? (
         <LoadingSkeleton className={styles.card}>
           <Skeleton animated className={styles.skeletonLine} />

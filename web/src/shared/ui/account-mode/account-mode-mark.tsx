@@ -20,7 +20,7 @@ export function AccountModeMark({
   placement = 'inline',
 }: {
   mode?: AccountMode | undefined;
-  placement?: 'header' | 'inline';
+  placement?: 'header' | 'inline' | 'corner';
 }) {
   const { t } = useTranslation();
   const current = useUnit($accountType);
@@ -37,5 +37,7 @@ export function AccountModeMark({
         {t('common.accountMode.real')}
       </Tag>
     );
-  return placement === 'header' ? <span className={styles.header}>{tag}</span> : tag;
+  if (placement === 'header') return <span className={styles.header}>{tag}</span>;
+  if (placement === 'corner') return <div className={styles.corner}>{tag}</div>;
+  return tag;
 }
