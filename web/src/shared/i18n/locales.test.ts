@@ -63,6 +63,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'contractLog.type': ['fr'],
   'contractDetail.type': ['fr'],
   'contractDetail.source.liquidation': ['de', 'fr'],
+  'funds.flow.liquidation': ['de', 'fr'],
   'contractDetail.direction.long': ['de', 'fr', 'it'],
   'contractDetail.direction.short': ['de', 'fr', 'it'],
   'contractDetail.stopLoss': ['es', 'fr', 'it', 'pt'],
