@@ -69,6 +69,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'contractDetail.stopLoss': ['es', 'fr', 'it', 'pt'],
   'contractDetail.source.stopLoss': ['es', 'fr', 'it', 'pt'],
   'contractDetail.takeProfit': ['it', 'pt'],
+  'contract.form.stopLoss': ['es', 'fr', 'it', 'pt'],
+  'contract.positions.stopLoss': ['es', 'fr', 'it', 'pt'],
+  'contract.form.takeProfit': ['it', 'pt'],
+  'contract.positions.takeProfit': ['it', 'pt'],
   'contractDetail.source.takeProfit': ['it', 'pt'],
   // German traders say long and short
   'contract.direction.long': ['de'],
