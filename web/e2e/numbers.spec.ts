@@ -217,6 +217,46 @@ test.describe('at 360 px', () => {
   }
 });
 
+test.describe('the transfer pickers at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  // Issue 21: "Contract accoun(t)" was cut in the To picker. A closed select shows its chosen
+  // option on one line, so every option's name must fit the box (less the arrow), in the
+  // languages with the longest names.
+  for (const language of ['de', 'fr'] as const) {
+    test(`From and To show every account name whole, in ${language}`, async ({ page }) => {
+      await useLanguage(page, language);
+      await openApp(page, '/pages/transfer/transfer');
+      for (const key of ['funds.transfer.from', 'funds.transfer.to']) {
+        const picker = page.getByRole('combobox', { name: text(key, language) });
+        await expect(picker).toBeVisible();
+        const cut = await picker.evaluate((select: HTMLSelectElement) => {
+          const style = getComputedStyle(select);
+          const room =
+            select.clientWidth -
+            parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) -
+            // the drop-down arrow the browser draws inside the box
+            20;
+          const probe = document.createElement('span');
+          probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${style.font};letter-spacing:${style.letterSpacing}`;
+          document.body.append(probe);
+          const names = [...select.options].map((option) => {
+            probe.textContent = option.text;
+            return { name: option.text, width: probe.getBoundingClientRect().width };
+          });
+          probe.remove();
+          return {
+            scroll: select.scrollWidth > select.clientWidth,
+            names: names.filter((item) => item.width > room).map((item) => item.name),
+          };
+        });
+        expect(cut, `${key} in ${language}`).toEqual({ scroll: false, names: [] });
+      }
+    });
+  }
+});
+
 test.describe('one date and time style per language', () => {
   for (const language of ['zh', 'jp'] as const) {
     test(`announcements, IPO and the chart write dates alike in ${language}`, async ({ page }) => {

@@ -258,15 +258,15 @@ describe('withdrawals', () => {
       password: 'Wrong1234',
     });
     expect(wrong.code).not.toBe(200);
-    // the login password confirms a withdrawal: there is no "current" one to speak of
-    expect(wrong.msg).toBe('password: The password is incorrect');
+    // the login password confirms a withdrawal, and the message names it
+    expect(wrong.msg).toBe('password: The login password is incorrect');
     const wrongDe = await call(
       app,
       '/api/account/addCash',
       { request_id: rid('wy'), method: 'usdt', amount: '100', password: 'Wrong1234' },
       { token, language: 'de' },
     );
-    expect(wrongDe.msg).toBe('password: Das Passwort ist falsch');
+    expect(wrongDe.msg).toBe('password: Das Anmeldepasswort ist falsch');
     const first = await as<{ id: string; fee: string; received_amount: string }>(
       '/api/account/addCash',
       { request_id: rid('w1'), method: 'usdt', amount: '100', password: PASSWORD },
