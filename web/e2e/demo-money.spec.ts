@@ -196,10 +196,10 @@ test('on the demo account, Withdraw offers the switch in place, and then says wh
   await openApp(page, PATHS.withdraw);
 
   await page.getByRole('button', { name: text('funds.withdraw.demoAction') }).click();
-  const sheet = page.getByRole('dialog', { name: text('user.switch.toReal') });
-  await sheet.getByRole('button', { name: text('user.switch.confirmReal'), exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: text('accountSwitch.toReal') });
+  await sheet.getByRole('button', { name: text('accountSwitch.confirmReal'), exact: true }).click();
 
-  await expect(page.getByText(text('user.switch.nowReal'))).toBeVisible();
+  await expect(page.getByText(text('accountSwitch.nowReal'))).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${PATHS.withdraw}$`));
   // the trader has nothing bound yet: on real, that is what stands in the way
   await expect(page.getByRole('heading', { name: text('funds.withdraw.bindTitle') })).toBeVisible();

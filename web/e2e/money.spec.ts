@@ -85,16 +85,16 @@ async function switchAccount(page: Page, to: 'demo' | 'real') {
   await openApp(page, PATHS.user);
   await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
   const sheet = page.getByRole('dialog', {
-    name: text(to === 'demo' ? 'user.switch.toDemo' : 'user.switch.toReal'),
+    name: text(to === 'demo' ? 'accountSwitch.toDemo' : 'accountSwitch.toReal'),
   });
   await sheet
     .getByRole('button', {
-      name: text(to === 'demo' ? 'user.switch.confirmDemo' : 'user.switch.confirmReal'),
+      name: text(to === 'demo' ? 'accountSwitch.confirmDemo' : 'accountSwitch.confirmReal'),
       exact: true,
     })
     .click();
   await expect(
-    page.getByText(text(to === 'demo' ? 'user.switch.nowDemo' : 'user.switch.nowReal')),
+    page.getByText(text(to === 'demo' ? 'accountSwitch.nowDemo' : 'accountSwitch.nowReal')),
   ).toBeVisible();
 }
 

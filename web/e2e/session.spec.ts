@@ -101,7 +101,7 @@ test.describe('an expired session', () => {
     await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
     await page
       .getByRole('dialog')
-      .getByRole('button', { name: text('user.switch.confirmDemo'), exact: true })
+      .getByRole('button', { name: text('accountSwitch.confirmDemo'), exact: true })
       .click();
     await expect(page).toHaveURL(/\/pages\/login\/login$/);
     await expect(page.getByText(text('login.sessionExpiredNotice'))).toBeVisible();

@@ -56,7 +56,7 @@ for (const theme of ['day', 'night'] as const) {
     await expect(logOut).toBeFocused();
 
     await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
-    await expect(page.getByRole('dialog', { name: text('user.switch.toDemo') })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: text('accountSwitch.toDemo') })).toBeVisible();
     expect(await sheetViolations(page)).toEqual([]);
   });
 }

@@ -34,7 +34,7 @@ export const ROUTE_TABLE = [
   },
   { path: 'forget', page: 'forget', texts: ['forget', 'authForm', 'guestLanguage', 'emailCode'] },
   { path: 'home', page: 'home', auth: true, texts: ['home', 'market', 'ipo', 'viewer', 'user'] },
-  { path: 'user', page: 'user', auth: true, texts: ['user', 'viewer'] },
+  { path: 'user', page: 'user', auth: true, texts: ['user', 'viewer', 'accountSwitch'] },
   { path: 'quotes', page: 'quotes', auth: true, texts: ['market', 'viewer', 'user'] },
   {
     path: 'setup',
@@ -69,7 +69,7 @@ export const ROUTE_TABLE = [
   { path: 'transferLog', page: 'transfer-log', auth: true, texts: ['funds'] },
   { path: 'recharge', page: 'recharge', auth: true, texts: ['funds', 'authForm'] },
   { path: 'rechargeLog', page: 'recharge-log', auth: true, texts: ['funds'] },
-  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm', 'user'] },
+  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm', 'accountSwitch'] },
   { path: 'withdrawLog', page: 'withdraw-log', auth: true, texts: ['funds'] },
   // issue 11, identity slice: binding
   { path: 'bind', page: 'bind', auth: true, texts: ['bind'] },

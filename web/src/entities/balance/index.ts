@@ -24,3 +24,4 @@ export {
   type FundFlow,
 } from './model/flows.ts';
 export { RecordsView } from './ui/records-view.tsx';
+export { BalancesLoadError } from './ui/balances-error.tsx';

@@ -66,7 +66,7 @@ describe('switching between the real and the demo account', () => {
     expect(scope.getState($userInfo)).toStrictEqual({ ...USER, account_mode: 'demo' });
     expect(scope.getState($accountType)).toBe('demo');
     expect(scope.getState($switchAsked)).toBe(false);
-    expect(toasts).toStrictEqual(['user.switch.nowDemo']);
+    expect(toasts).toStrictEqual(['accountSwitch.nowDemo']);
   });
 
   it('from the demo account offers the way back to the real one', async () => {

@@ -57,6 +57,6 @@ sample({
 sample({
   clock: changeAccountModeFx.doneData,
   fn: ({ account_mode }) =>
-    account_mode === 'demo' ? 'user.switch.nowDemo' : 'user.switch.nowReal',
+    account_mode === 'demo' ? 'accountSwitch.nowDemo' : 'accountSwitch.nowReal',
   target: notifyFx,
 });

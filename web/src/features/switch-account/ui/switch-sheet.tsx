@@ -27,8 +27,8 @@ export function SwitchSheet() {
   return (
     <ConfirmSheet
       visible={asked}
-      title={t(toDemo ? 'user.switch.toDemo' : 'user.switch.toReal')}
-      confirmText={t(toDemo ? 'user.switch.confirmDemo' : 'user.switch.confirmReal')}
+      title={t(toDemo ? 'accountSwitch.toDemo' : 'accountSwitch.toReal')}
+      confirmText={t(toDemo ? 'accountSwitch.confirmDemo' : 'accountSwitch.confirmReal')}
       cancelText={t('common.cancel')}
       onConfirm={() => {
         confirm();
@@ -38,7 +38,7 @@ export function SwitchSheet() {
       }}
     >
       <p className={styles.question}>
-        {t(toDemo ? 'user.switch.toDemoHint' : 'user.switch.toRealHint')}
+        {t(toDemo ? 'accountSwitch.toDemoHint' : 'accountSwitch.toRealHint')}
       </p>
     </ConfirmSheet>
   );

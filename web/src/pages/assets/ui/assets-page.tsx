@@ -4,7 +4,7 @@ import {
   $balancesView,
   ACCOUNT_KINDS,
   AccountModeMark,
-  balancesRetried,
+  BalancesLoadError,
   BalancesGate,
   type AccountKind,
 } from '#entities/balance';
@@ -12,7 +12,7 @@ import { $accountType } from '#shared/session';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
-import { LoadError, LoadingSkeleton } from '#shared/ui/states';
+import { LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
@@ -41,7 +41,7 @@ export function AssetsPage() {
       extra={<AccountModeMark placement="header" />}
     >
       {view === 'loading' ? <AssetsSkeleton /> : null}
-      {view === 'error' ? <BalancesError /> : null}
+      {view === 'error' ? <BalancesLoadError className={styles.error} /> : null}
       {view === 'ready' ? <Total /> : null}
       <DemoTopUp />
       <nav className={styles.actions} aria-label={t('funds.assets.actions')}>
@@ -147,19 +147,5 @@ function AssetsSkeleton() {
       <Skeleton animated className={styles.skeletonBig} />
       <Skeleton animated className={styles.skeletonLine} />
     </LoadingSkeleton>
-  );
-}
-
-function BalancesError() {
-  const { t } = useTranslation();
-  const retry = useUnit(balancesRetried);
-  return (
-    <LoadError
-      title={t('funds.assets.loadFailed')}
-      hint={t('errors.pageLoadHint')}
-      onRetry={retry}
-      className={styles.error}
-      compact
-    />
   );
 }

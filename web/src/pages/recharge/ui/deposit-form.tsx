@@ -1,7 +1,7 @@
 import type { DepositAccount } from '@bourse/protocol';
 import { MoneyField } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
-import { CardForm, FormItem, messageIdOf } from '#shared/ui/form';
+import { CardForm, FormItem, messageIdOf, Select } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
@@ -73,20 +73,12 @@ export function DepositForm({ info }: { info: DepositAccount }) {
         />
         {info.currencies.length > 1 ? (
           <FormItem label={t('funds.deposit.currency')} htmlFor={currencyId}>
-            <select
+            <Select
               id={currencyId}
-              className={styles.select}
               value={currency}
-              onChange={(event) => {
-                changeCurrency(event.target.value);
-              }}
-            >
-              {info.currencies.map((one) => (
-                <option key={one.code} value={one.code}>
-                  {one.code}
-                </option>
-              ))}
-            </select>
+              options={info.currencies.map((one) => ({ value: one.code, label: one.code }))}
+              onChange={changeCurrency}
+            />
           </FormItem>
         ) : null}
         {method === 'usdt' ? (

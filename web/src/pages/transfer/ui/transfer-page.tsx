@@ -2,21 +2,19 @@ import {
   $balancesView,
   ACCOUNT_KINDS,
   AccountModeMark,
-  balancesRetried,
+  BalancesLoadError,
   BalancesGate,
   MoneyField,
   type AccountKind,
 } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { PATHS } from '#shared/routing';
-import { LineIcon, Page } from '#shared/ui';
-import { CardForm, useFocusFirstInvalid } from '#shared/ui/form';
-import { LoadError } from '#shared/ui/states';
+import { HeaderLink, LineIcon, Page } from '#shared/ui';
+import { CardForm, Select, useFocusFirstInvalid } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import {
   $amount,
   $available,
@@ -52,21 +50,15 @@ export function TransferPage() {
     <Page
       title={t('funds.transfer.title')}
       back={PATHS.assets}
-      extra={
-        <Link to={PATHS.transferLog} className={styles.headerLink}>
-          {t('funds.transfer.records')}
-        </Link>
-      }
+      extra={<HeaderLink to={PATHS.transferLog}>{t('funds.transfer.records')}</HeaderLink>}
       footer={
         <Button block color="primary" size="large" loading={submitting} onClick={submit}>
           {t('funds.transfer.submit')}
         </Button>
       }
     >
-      <div className={styles.mode}>
-        <AccountModeMark />
-      </div>
-      {view === 'error' ? <BalancesError /> : null}
+      <AccountModeMark placement="corner" />
+      {view === 'error' ? <BalancesLoadError className={styles.error} /> : null}
       <CardForm onSubmit={submit}>
         <Accounts />
         <AmountRow />
@@ -117,20 +109,15 @@ function AccountSelect({
       <label htmlFor={id} className={styles.accountLabel}>
         {label}
       </label>
-      <select
+      <Select
         id={id}
-        className={styles.select}
         value={value}
-        onChange={(event) => {
-          onChange(event.target.value as AccountKind);
-        }}
-      >
-        {ACCOUNT_KINDS.map((account) => (
-          <option key={account} value={account}>
-            {t(`funds.accounts.${account}`)}
-          </option>
-        ))}
-      </select>
+        options={ACCOUNT_KINDS.map((account) => ({
+          value: account,
+          label: t(`funds.accounts.${account}`),
+        }))}
+        onChange={onChange}
+      />
     </div>
   );
 }
@@ -169,20 +156,6 @@ function AmountRow() {
           {t('funds.all')}
         </Button>
       }
-    />
-  );
-}
-
-function BalancesError() {
-  const { t } = useTranslation();
-  const retry = useUnit(balancesRetried);
-  return (
-    <LoadError
-      title={t('funds.assets.loadFailed')}
-      hint={t('errors.pageLoadHint')}
-      onRetry={retry}
-      className={styles.error}
-      compact
     />
   );
 }

@@ -14,3 +14,4 @@ export {
 export { FieldInput, FormItem, FormList, type FieldInputProps } from './form-list.tsx';
 export { useFocusFirstInvalid } from './focus-invalid.ts';
 export { Segmented } from './segmented.tsx';
+export { Select } from './select.tsx';
