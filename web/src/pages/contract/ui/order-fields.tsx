@@ -1,5 +1,5 @@
 import { formatPrice } from '#entities/market';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ export function MarketPrice() {
 
 export function QuantityField() {
   const { t } = useTranslation();
+  const numbers = useNumberStyle();
   const [quantity, change, errors, percent, pick, max] = useUnit([
     $quantity,
     quantityChanged,
@@ -100,7 +101,8 @@ export function QuantityField() {
           ))}
         </div>
         <p className={styles.muted}>
-          {t('contract.form.maxQuantity')} <span className="num">{max ?? '—'}</span>
+          {t('contract.form.maxQuantity')}{' '}
+          <span className="num">{max === null ? '—' : localizeDecimal(max, numbers)}</span>
         </p>
       </div>
     </>
