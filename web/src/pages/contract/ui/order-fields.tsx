@@ -1,5 +1,5 @@
 import { formatPrice } from '#entities/market';
-import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
+import { asPercent, formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,14 +90,14 @@ export function QuantityField() {
           step={25}
           value={percent}
           disabled={max === null}
-          aria-valuetext={`${percent}%`}
+          aria-valuetext={asPercent(String(percent), numbers)}
           onChange={(event) => {
             pick(Number(event.target.value));
           }}
         />
         <div className={styles.stops} aria-hidden="true">
           {QUANTITY_STOPS.map((stop) => (
-            <span key={stop}>{stop}%</span>
+            <span key={stop}>{asPercent(String(stop), numbers)}</span>
           ))}
         </div>
         <p className={styles.muted}>
