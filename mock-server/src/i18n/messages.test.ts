@@ -42,6 +42,12 @@ describe('the message catalogue', () => {
     }
   });
 
+  it('names the unit of a margin limit in every language: a bare figure could be the coin', () => {
+    for (const language of LANGUAGES) {
+      expect(message('margin_reduce_exceeds', language, { max: '0.2803' })).toMatch(/0\.2803 USDT/);
+    }
+  });
+
   it('writes Japanese under jp and Traditional Chinese under zh', () => {
     expect(MESSAGES.unauthorized.jp).toMatch(/[\u3040-\u30ff]/); // kana
     expect(MESSAGES.unauthorized.zh).toBe('請重新登入');

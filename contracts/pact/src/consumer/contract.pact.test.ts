@@ -445,7 +445,7 @@ const CONTRACT: readonly Case[] = [
       request_id: REQUEST.margin,
     },
     code: CODES.failed,
-    msg: 'You can take out at most 49.98 of margin',
+    msg: 'You can take out at most 49.98 USDT of margin',
   }),
 
   // ---- take profit and stop loss -----------------------------------------------------------

@@ -1,5 +1,6 @@
 import { D } from '@bourse/formulas';
 import { enteredDecimal, optionalPrice } from '@bourse/protocol/endpoints/market';
+import { readTypedNumber, type NumberStyle } from '#shared/format';
 
 /** A positive amount or quantity as the wire takes it (at most 8 decimals). */
 export const isEnteredDecimal = (value: string): boolean =>
@@ -20,3 +21,42 @@ export const onStep = (value: string, step: string): boolean => new D(value).mod
 
 /** The smallest step the wire can carry, when the symbol's own is not known yet. */
 export const WIRE_STEP = '0.00000001';
+
+/**
+ * A field as the reader typed it ("0,25" in German), read in their number style: the plain
+ * decimal the wire takes when it is a positive amount, else null. The fields keep the text as
+ * typed; the checks, the previews and the requests read it with this.
+ */
+export function enteredAmount(text: string, style: NumberStyle): string | null {
+  const typed = readTypedNumber(text, style);
+  return typed.kind === 'number' && isEnteredDecimal(typed.value) ? typed.value : null;
+}
+
+/**
+ * Why a typed amount cannot be read as one, as a translation key: nothing typed, the other
+ * decimal mark (named in words, "use a comma"), or `invalid` for anything else; null when it is
+ * a positive amount.
+ */
+export function enteredProblem(text: string, style: NumberStyle, invalid: string): string | null {
+  const typed = readTypedNumber(text, style);
+  if (typed.kind === 'empty') return 'validation.required';
+  if (typed.kind === 'problem' && typed.key === 'validation.number.otherMark') return typed.key;
+  return typed.kind === 'number' && isEnteredDecimal(typed.value) ? null : invalid;
+}
+
+/**
+ * A typed price that may be left empty (a take profit or stop loss not set): its plain decimal,
+ * '' for none, or the translation key of why it is not a price.
+ */
+export function enteredPrice(
+  text: string,
+  style: NumberStyle,
+): { readonly value: string } | { readonly problem: string } {
+  const typed = readTypedNumber(text, style);
+  if (typed.kind === 'empty') return { value: '' };
+  if (typed.kind === 'problem' && typed.key === 'validation.number.otherMark') {
+    return { problem: typed.key };
+  }
+  if (typed.kind === 'number' && isOptionalPrice(typed.value)) return { value: typed.value };
+  return { problem: 'positionActions.errors.priceInvalid' };
+}

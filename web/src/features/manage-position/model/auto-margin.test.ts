@@ -107,3 +107,40 @@ describe('the auto-margin setting', () => {
     expect(scope.getState($autoMarginOn)).toBe(true);
   });
 });
+
+describe("the auto-margin setting in the reader's number style", () => {
+  const german = () =>
+    setup(
+      {
+        [getStrategy.path]: () => ({ ...OFF, deposit_rate: '12.5' }),
+        [setStrategy.path]: (body) => body,
+      },
+      { language: 'de' },
+    );
+
+  it('shows the rule as a German reader types it, and sends German rates plain', async () => {
+    const { scope, api } = german();
+    await allSettled(autoMarginOpened, { scope });
+    expect(scope.getState($depositRate)).toBe('12,5');
+    await allSettled(autoAddChanged, { scope, params: '7,5' });
+    expect(scope.getState($example)).toStrictEqual({ margin: '1000', loss: '125', added: '75' });
+
+    await allSettled(submitClicked, { scope });
+
+    expect(api.callsTo(setStrategy)).toMatchObject([
+      { body: { deposit_rate: '12.5', auto_add: '7.5' } },
+    ]);
+  });
+
+  it('explains a point typed in German and sends nothing', async () => {
+    const { scope, api } = german();
+    await allSettled(autoMarginOpened, { scope });
+    await allSettled(depositRateChanged, { scope, params: '12.5' });
+    await allSettled(submitClicked, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      depositRate: { key: 'validation.number.otherMark' },
+    });
+    expect(api.callsTo(setStrategy)).toHaveLength(0);
+  });
+});

@@ -8,10 +8,11 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
+import { $numberStyle, asTyped, typedValue, type NumberStyle } from '#shared/format';
 import { notifyFx } from '#shared/ui/toast';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { isEnteredDecimal } from '../lib/numbers.ts';
+import { enteredProblem } from '../lib/numbers.ts';
 
 export type AutoMarginField = 'depositRate' | 'autoAdd';
 
@@ -60,37 +61,49 @@ export const $formError = createStore<string | null>(null).reset(
 sample({ clock: [AutoMarginGate.open, autoMarginOpened], fn: () => ({}), target: fetchRuleFx });
 
 // The form shows the rule held: on opening, and when the reading arrives while it is open.
+// The rates are written as the reader types them ("12,5" in German).
 const ruleShown = sample({
   clock: [autoMarginOpened, fetchRuleFx.doneData],
-  source: $rule,
-  filter: (rule): rule is AutoMarginRule => rule !== null,
+  source: { rule: $rule, style: $numberStyle },
+  filter: (shown): shown is { rule: AutoMarginRule; style: NumberStyle } => shown.rule !== null,
 });
-$enabled.on(ruleShown, (_, rule) => rule.enabled);
-$depositRate.on(ruleShown, (_, rule) => rule.deposit_rate);
-$autoAdd.on(ruleShown, (_, rule) => rule.auto_add);
+$enabled.on(ruleShown, (_, { rule }) => rule.enabled);
+$depositRate.on(ruleShown, (_, { rule, style }) => asTyped(rule.deposit_rate, style));
+$autoAdd.on(ruleShown, (_, { rule, style }) => asTyped(rule.auto_add, style));
 
-/** Why a percentage cannot be saved, as a translation key; null when it can. */
-export function percentProblem(value: string): string | null {
-  if (value.trim() === '') return 'validation.required';
-  if (!isEnteredDecimal(value)) return 'positionActions.errors.amountInvalid';
-  if (new D(value.trim()).gt(100)) return 'positionActions.autoMargin.errors.overHundred';
+/** Why a percentage as the reader typed it cannot be saved, as a translation key; null when it can. */
+export function percentProblem(value: string, style: NumberStyle): string | null {
+  const problem = enteredProblem(value, style, 'positionActions.errors.amountInvalid');
+  if (problem !== null) return problem;
+  if (new D(typedValue(value, style)).gt(100)) {
+    return 'positionActions.autoMargin.errors.overHundred';
+  }
   return null;
 }
 
 /** The example the explanation works, on a margin of 1 000 USDT; null until both rates are valid. */
 export const EXAMPLE_MARGIN = '1000';
-export const $example = combine($depositRate, $autoAdd, (depositRate, autoAdd) => {
-  if (percentProblem(depositRate) !== null || percentProblem(autoAdd) !== null) return null;
-  const loss = new D(EXAMPLE_MARGIN).times(depositRate.trim()).dividedBy(100);
-  const added = autoMarginTopUp({
-    pnl: loss.negated(),
-    margin: EXAMPLE_MARGIN,
-    initialMargin: EXAMPLE_MARGIN,
-    depositRate: depositRate.trim(),
-    autoAdd: autoAdd.trim(),
-  });
-  return { margin: EXAMPLE_MARGIN, loss: loss.toFixed(), added: added?.toFixed() ?? '0' };
-});
+export const $example = combine(
+  $depositRate,
+  $autoAdd,
+  $numberStyle,
+  (typedRate, typedAdd, style) => {
+    if (percentProblem(typedRate, style) !== null || percentProblem(typedAdd, style) !== null) {
+      return null;
+    }
+    const depositRate = typedValue(typedRate, style);
+    const autoAdd = typedValue(typedAdd, style);
+    const loss = new D(EXAMPLE_MARGIN).times(depositRate).dividedBy(100);
+    const added = autoMarginTopUp({
+      pnl: loss.negated(),
+      margin: EXAMPLE_MARGIN,
+      initialMargin: EXAMPLE_MARGIN,
+      depositRate,
+      autoAdd,
+    });
+    return { margin: EXAMPLE_MARGIN, loss: loss.toFixed(), added: added?.toFixed() ?? '0' };
+  },
+);
 
 export const saveRule = createMoneyIntent({
   effect: createApiEffect(endpoints.contract.setStrategy),
@@ -100,16 +113,21 @@ export const $submitting = saveRule.$pending;
 
 createFormSubmission({
   clock: submitClicked,
-  source: combine({ enabled: $enabled, depositRate: $depositRate, autoAdd: $autoAdd }),
-  check: ({ depositRate, autoAdd }) =>
+  source: combine({
+    enabled: $enabled,
+    depositRate: $depositRate,
+    autoAdd: $autoAdd,
+    style: $numberStyle,
+  }),
+  check: ({ depositRate, autoAdd, style }) =>
     checkMessages<AutoMarginField>({
-      depositRate: percentProblem(depositRate),
-      autoAdd: percentProblem(autoAdd),
+      depositRate: percentProblem(depositRate, style),
+      autoAdd: percentProblem(autoAdd, style),
     }),
-  request: ({ enabled, depositRate, autoAdd }) => ({
+  request: ({ enabled, depositRate, autoAdd, style }) => ({
     enabled,
-    deposit_rate: depositRate.trim(),
-    auto_add: autoAdd.trim(),
+    deposit_rate: typedValue(depositRate, style),
+    auto_add: typedValue(autoAdd, style),
   }),
   effect: saveRule.sendFx,
   $errors,

@@ -182,3 +182,38 @@ describe('closing part of a position', () => {
     expect(two).not.toBe(one);
   });
 });
+
+describe("closing part of a position in the reader's number style", () => {
+  const german = () => setup({ [partStop.path]: () => EXAMPLE_REPLY }, { language: 'de' });
+
+  it('reads a German decimal comma and sends the plain quantity', async () => {
+    const { scope, api } = german();
+    await openOn(scope);
+    await allSettled(quantityChanged, { scope, params: '0,04' });
+    expect(scope.getState($estimate)).not.toBeNull();
+
+    await allSettled(submitClicked, { scope });
+
+    expect(api.callsTo(partStop)).toMatchObject([{ body: { quantity: '0.04' } }]);
+  });
+
+  it('explains a point typed in German, keeps it and sends nothing', async () => {
+    const { scope, api } = german();
+    await openOn(scope);
+    await allSettled(quantityChanged, { scope, params: '0.04' });
+    await allSettled(submitClicked, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      quantity: { key: 'validation.number.otherMark' },
+    });
+    expect(scope.getState($quantity)).toBe('0.04');
+    expect(api.callsTo(partStop)).toHaveLength(0);
+  });
+
+  it('fills a share as a German reader types it', async () => {
+    const { scope } = german();
+    await openOn(scope, { ...POSITION, quantity: '0.15', closable_quantity: '0.105' });
+    await allSettled(shareClicked, { scope, params: 50 });
+    expect(scope.getState($quantity)).toBe('0,052');
+  });
+});

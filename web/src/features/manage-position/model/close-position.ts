@@ -8,9 +8,10 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
+import { $numberStyle, asTyped, typedValue, type NumberStyle } from '#shared/format';
 import { notifyFx } from '#shared/ui/toast';
 import { combine, createEvent, createStore, sample } from 'effector';
-import { isEnteredDecimal, onStep, shareOf, WIRE_STEP } from '../lib/numbers.ts';
+import { enteredAmount, enteredProblem, onStep, shareOf, WIRE_STEP } from '../lib/numbers.ts';
 import { ordersChanged, positionChanged, positionClosed } from './events.ts';
 import { createPositionSheet } from './sheet.ts';
 
@@ -38,9 +39,11 @@ const $step = $info.map((info) => info?.qty_step ?? WIRE_STEP);
 $quantity.on(quantityChanged, (_, quantity) => quantity);
 sample({
   clock: shareClicked,
-  source: { position: $position, step: $step },
+  source: { position: $position, step: $step, style: $numberStyle },
   filter: ({ position }) => position !== null,
-  fn: ({ position, step }, share) => shareOf(position?.closable_quantity ?? '0', share, step),
+  // written as the reader types it ("0,05" in German)
+  fn: ({ position, step, style }, share) =>
+    asTyped(shareOf(position?.closable_quantity ?? '0', share, step), style),
   target: $quantity,
 });
 $errors.on([quantityChanged, shareClicked], (errors) => withoutErrors(errors, 'quantity'));
@@ -50,16 +53,20 @@ $formError.reset(quantityChanged, shareClicked);
  * What closing the entered quantity at the current mark would realise (FORMULAS.md: qty × side ×
  * (mark − entry)) and the taker fee it would pay, booked on its own; null until both are known.
  */
-export const $estimate = combine($position, $info, $quantity, (position, info, quantity) => {
-  if (position === null || !isEnteredDecimal(quantity)) return null;
-  const qty = new D(quantity.trim());
-  if (qty.gt(position.closable_quantity)) return null;
-  const pnl = money(
-    realizedPnl(position.direction, qty, position.entry_price, position.mark_price),
-  );
-  const fee = info === null ? null : tradeFee(qty, position.mark_price, info.taker_fee_rate);
-  return { pnl: pnl.toFixed(), fee: fee?.toFixed() ?? null };
-});
+export const $estimate = combine(
+  { position: $position, info: $info, quantity: $quantity, style: $numberStyle },
+  ({ position, info, quantity, style }) => {
+    const entered = enteredAmount(quantity, style);
+    if (position === null || entered === null) return null;
+    const qty = new D(entered);
+    if (qty.gt(position.closable_quantity)) return null;
+    const pnl = money(
+      realizedPnl(position.direction, qty, position.entry_price, position.mark_price),
+    );
+    const fee = info === null ? null : tradeFee(qty, position.mark_price, info.taker_fee_rate);
+    return { pnl: pnl.toFixed(), fee: fee?.toFixed() ?? null };
+  },
+);
 
 // A changed quantity, or another opening, is a new intent; a retry or a double tap is the same.
 export const closePart = createMoneyIntent({
@@ -68,29 +75,31 @@ export const closePart = createMoneyIntent({
 });
 export const $submitting = closePart.$pending;
 
-/** Why a quantity cannot be closed, as a translation key; null when it can. */
+/** Why a quantity as the reader typed it cannot be closed, as a translation key; null when it can. */
 export function closeQuantityProblem(
-  quantity: string,
+  typed: string,
   closable: string,
   step: string,
+  style: NumberStyle,
 ): string | null {
-  if (quantity.trim() === '') return 'validation.required';
-  if (!isEnteredDecimal(quantity)) return 'positionActions.errors.quantityInvalid';
-  if (new D(quantity.trim()).gt(closable)) return 'positionActions.close.errors.overClosable';
-  if (!onStep(quantity.trim(), step)) return 'positionActions.close.errors.step';
+  const problem = enteredProblem(typed, style, 'positionActions.errors.quantityInvalid');
+  if (problem !== null) return problem;
+  const quantity = typedValue(typed, style);
+  if (new D(quantity).gt(closable)) return 'positionActions.close.errors.overClosable';
+  if (!onStep(quantity, step)) return 'positionActions.close.errors.step';
   return null;
 }
 
 createFormSubmission({
   clock: submitClicked,
-  source: combine({ position: $position, quantity: $quantity, step: $step }),
-  check: ({ position, quantity, step }) =>
+  source: combine({ position: $position, quantity: $quantity, step: $step, style: $numberStyle }),
+  check: ({ position, quantity, step, style }) =>
     checkMessages<CloseField>({
-      quantity: closeQuantityProblem(quantity, position?.closable_quantity ?? '0', step),
+      quantity: closeQuantityProblem(quantity, position?.closable_quantity ?? '0', step, style),
     }),
-  request: ({ position, quantity }) => ({
+  request: ({ position, quantity, style }) => ({
     position_id: position?.id ?? '',
-    quantity: quantity.trim(),
+    quantity: typedValue(quantity, style),
   }),
   effect: closePart.sendFx,
   $errors,

@@ -181,3 +181,39 @@ describe('the TP/SL dialog', () => {
     expect(scope.getState($errors)).toStrictEqual({ stopLoss: { text: 'must be a price' } });
   });
 });
+
+describe("the TP/SL dialog in the reader's number style", () => {
+  const german = () => setup({ [addTakeStop.path]: () => ({ ...POSITION }) }, { language: 'de' });
+
+  it("opens on the position's prices as a German reader types them", async () => {
+    const { scope } = german();
+    await allSettled(takeStopSheet.opened, { scope, params: POSITION });
+    expect([scope.getState($takeProfit), scope.getState($stopLoss)]).toStrictEqual([
+      '99000,00',
+      '95500,00',
+    ]);
+  });
+
+  it('reads German prices and sends them plain', async () => {
+    const { scope, api } = german();
+    await allSettled(takeStopSheet.opened, { scope, params: POSITION });
+    await enter(scope, '99.000,5', '95500,25');
+
+    expect(scope.getState($errors)).toStrictEqual({});
+    expect(api.callsTo(addTakeStop)).toMatchObject([
+      { body: { take_profit: '99000.5', stop_loss: '95500.25' } },
+    ]);
+  });
+
+  it('explains a point typed in German next to its field and sends nothing', async () => {
+    const { scope, api } = german();
+    await allSettled(takeStopSheet.opened, { scope, params: POSITION });
+    await enter(scope, '99000.5', '');
+
+    expect(scope.getState($errors)).toStrictEqual({
+      takeProfit: { key: 'validation.number.otherMark' },
+    });
+    expect(scope.getState($takeProfitPnl)).toBeNull();
+    expect(api.callsTo(addTakeStop)).toHaveLength(0);
+  });
+});

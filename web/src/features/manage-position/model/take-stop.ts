@@ -3,9 +3,10 @@ import { endpoints, type Position } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
 import { createFormSubmission, withoutErrors, type FormErrors } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
+import { $numberStyle, asTyped, type NumberStyle } from '#shared/format';
 import { notifyFx } from '#shared/ui/toast';
 import { combine, createEvent, createStore, sample } from 'effector';
-import { isOptionalPrice } from '../lib/numbers.ts';
+import { enteredPrice } from '../lib/numbers.ts';
 import { positionChanged } from './events.ts';
 import { createPositionSheet } from './sheet.ts';
 
@@ -19,15 +20,24 @@ export const takeProfitChanged = createEvent<string>();
 export const stopLossChanged = createEvent<string>();
 export const submitClicked = createEvent();
 
-// Opening shows what the position has; the card's later ticks do not overwrite what is typed.
+// Opening shows what the position has, as the reader would type it; the card's later ticks do
+// not overwrite what is typed.
 export const $takeProfit = createStore('')
-  .on(opened, (_, position) => position.take_profit)
   .on(takeProfitChanged, (_, value) => value)
   .reset(dismissed);
 export const $stopLoss = createStore('')
-  .on(opened, (_, position) => position.stop_loss)
   .on(stopLossChanged, (_, value) => value)
   .reset(dismissed);
+const prefilled = sample({
+  clock: opened,
+  source: $numberStyle,
+  fn: (style, position) => ({
+    takeProfit: position.take_profit === '' ? '' : asTyped(position.take_profit, style),
+    stopLoss: position.stop_loss === '' ? '' : asTyped(position.stop_loss, style),
+  }),
+});
+$takeProfit.on(prefilled, (_, { takeProfit }) => takeProfit);
+$stopLoss.on(prefilled, (_, { stopLoss }) => stopLoss);
 export const $errors = createStore<FormErrors<TakeStopField>>({})
   .on(takeProfitChanged, (errors) => withoutErrors(errors, 'takeProfit'))
   .on(stopLossChanged, (errors) => withoutErrors(errors, 'stopLoss'))
@@ -74,6 +84,7 @@ export function takeStopProblems(
   position: Position,
   values: { takeProfit: string; stopLoss: string },
   minDistanceRate: string,
+  style: NumberStyle,
 ): FormErrors<TakeStopField> {
   const errors: FormErrors<TakeStopField> = {};
   const rule = {
@@ -82,33 +93,41 @@ export function takeStopProblems(
     liquidation: position.liquidation_price,
     minDistanceRate,
   };
-  const takeProfit = values.takeProfit.trim();
-  const stopLoss = values.stopLoss.trim();
-  if (!isOptionalPrice(takeProfit)) {
-    errors.takeProfit = { key: 'positionActions.errors.priceInvalid' };
+  const takeProfit = enteredPrice(values.takeProfit, style);
+  const stopLoss = enteredPrice(values.stopLoss, style);
+  if ('problem' in takeProfit) {
+    errors.takeProfit = { key: takeProfit.problem };
   } else {
-    const refusal = checkTakeStop({ ...rule, takeProfit, stopLoss: '' });
+    const refusal = checkTakeStop({ ...rule, takeProfit: takeProfit.value, stopLoss: '' });
     if (refusal) errors.takeProfit = { key: REFUSAL_KEYS[refusal][position.direction] };
   }
-  if (!isOptionalPrice(stopLoss)) {
-    errors.stopLoss = { key: 'positionActions.errors.priceInvalid' };
+  if ('problem' in stopLoss) {
+    errors.stopLoss = { key: stopLoss.problem };
   } else {
-    const refusal = checkTakeStop({ ...rule, takeProfit: '', stopLoss });
+    const refusal = checkTakeStop({ ...rule, takeProfit: '', stopLoss: stopLoss.value });
     if (refusal) errors.stopLoss = { key: REFUSAL_KEYS[refusal][position.direction] };
   }
   return errors;
 }
 
-/** The PnL the whole position would realise at a price; null for no (or no valid) price. */
-const pnlAt = (position: Position | null, price: string): string | null =>
-  position === null || price.trim() === '' || !isOptionalPrice(price)
+/** The PnL the whole position would realise at a typed price; null for no (or no valid) price. */
+const pnlAt = (position: Position | null, typed: string, style: NumberStyle): string | null => {
+  const price = enteredPrice(typed, style);
+  return position === null || 'problem' in price || price.value === ''
     ? null
     : money(
-        realizedPnl(position.direction, position.quantity, position.entry_price, price.trim()),
+        realizedPnl(position.direction, position.quantity, position.entry_price, price.value),
       ).toFixed();
+};
 
-export const $takeProfitPnl = combine($position, $takeProfit, pnlAt);
-export const $stopLossPnl = combine($position, $stopLoss, pnlAt);
+export const $takeProfitPnl = combine($position, $takeProfit, $numberStyle, pnlAt);
+export const $stopLossPnl = combine($position, $stopLoss, $numberStyle, pnlAt);
+
+/** A typed price as the wire takes it: its plain decimal, '' to clear. */
+const wirePrice = (typed: string, style: NumberStyle): string => {
+  const price = enteredPrice(typed, style);
+  return 'problem' in price ? typed.trim() : price.value;
+};
 
 export const setTakeStop = createMoneyIntent({
   effect: createApiEffect(endpoints.contract.addTakeStop),
@@ -123,13 +142,14 @@ createFormSubmission({
     takeProfit: $takeProfit,
     stopLoss: $stopLoss,
     rate: $minDistanceRate,
+    style: $numberStyle,
   }),
-  check: ({ position, takeProfit, stopLoss, rate }) =>
-    position === null ? {} : takeStopProblems(position, { takeProfit, stopLoss }, rate),
-  request: ({ position, takeProfit, stopLoss }) => ({
+  check: ({ position, takeProfit, stopLoss, rate, style }) =>
+    position === null ? {} : takeStopProblems(position, { takeProfit, stopLoss }, rate, style),
+  request: ({ position, takeProfit, stopLoss, style }) => ({
     position_id: position?.id ?? '',
-    take_profit: takeProfit.trim(),
-    stop_loss: stopLoss.trim(),
+    take_profit: wirePrice(takeProfit, style),
+    stop_loss: wirePrice(stopLoss, style),
   }),
   effect: setTakeStop.sendFx,
   $errors,

@@ -1,6 +1,7 @@
 import { endpoints, EXAMPLE_POSITION, type Position } from '@bourse/protocol';
 import { $apiClient } from '#shared/api';
 import { fakeClient, type Reply } from '#shared/api/testing';
+import { $language } from '#shared/i18n';
 import { showToastFx } from '#shared/ui/toast';
 import { createWatch, fork, type Scope, type Unit } from 'effector';
 import { ordersChanged, positionChanged, positionClosed } from '../model/events.ts';
@@ -22,14 +23,20 @@ function record<T>(unit: Unit<T>, scope: Scope): T[] {
  * A scope against a fake server (getContractInfo answers the example unless told otherwise),
  * with the toasts and the three public events recorded.
  */
-export function setup(replies: Partial<Record<string, Reply>> = {}) {
+export function setup(
+  replies: Partial<Record<string, Reply>> = {},
+  { language = 'en' }: { language?: 'en' | 'de' | 'fr' } = {},
+) {
   const api = fakeClient({
     [endpoints.contract.getContractInfo.path]: () => CONTRACT_INFO,
     ...replies,
   });
   const toasts: string[] = [];
   const scope = fork({
-    values: [[$apiClient, api.client]],
+    values: [
+      [$apiClient, api.client],
+      [$language, language],
+    ],
     handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
   });
   return {

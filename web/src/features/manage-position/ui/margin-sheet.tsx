@@ -1,5 +1,5 @@
 import { MoneyField } from '#entities/balance';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import type { Position } from '@bourse/protocol';
 import Button from 'antd-mobile/es/components/button';
 import { useUnit } from 'effector-react';
@@ -9,11 +9,14 @@ import {
   $amount,
   $errors,
   $formError,
+  $limitOffer,
   $max,
   $newLiquidationPrice,
+  $overAvailable,
   $submitting,
   actionChanged,
   amountChanged,
+  limitTaken,
   marginSheet,
   maxClicked,
   submitClicked,
@@ -38,10 +41,12 @@ export function MarginSheet({ position }: { position: Position }) {
     $newLiquidationPrice,
     $submitting,
   ]);
-  const [pickAction, change, takeMax, submit, close] = useUnit([
+  const [overAvailable, limitOffer] = useUnit([$overAvailable, $limitOffer]);
+  const [pickAction, change, takeMax, takeLimit, submit, close] = useUnit([
     actionChanged,
     amountChanged,
     maxClicked,
+    limitTaken,
     submitClicked,
     marginSheet.dismissed,
   ]);
@@ -74,7 +79,10 @@ export function MarginSheet({ position }: { position: Position }) {
         label={t('positionActions.margin.amount')}
         value={amount}
         onChange={change}
-        error={errors.amount}
+        error={
+          errors.amount ??
+          (overAvailable ? { key: 'positionActions.margin.errors.overAvailable' } : undefined)
+        }
         hint={
           max === null
             ? null
@@ -94,6 +102,18 @@ export function MarginSheet({ position }: { position: Position }) {
           </Button>
         }
       />
+      {limitOffer === null ? null : (
+        <Button
+          size="small"
+          fill="outline"
+          color="primary"
+          onClick={() => {
+            takeLimit();
+          }}
+        >
+          {t('positionActions.margin.useLimit', { amount: localizeDecimal(limitOffer, numbers) })}
+        </Button>
+      )}
       <Figures
         lines={[
           {

@@ -1,6 +1,7 @@
 import { $data24h, $selectedSymbol } from '#entities/market';
 import { symbolOf, tickerOf } from '#entities/market/testing';
 import { $apiClient } from '#shared/api';
+import { $language } from '#shared/i18n';
 import { failWith, fakeClient } from '#shared/api/testing';
 import { $userInfo } from '#shared/session';
 import { showToastFx } from '#shared/ui/toast';
@@ -22,16 +23,20 @@ import {
   $leverageId,
   $leverageInUse,
   $maxQuantity,
+  $price,
   $quantity,
   $quote,
   $stopLoss,
   $stopLossOn,
   $takeProfit,
   $takeProfitOn,
+  $typedFigures,
   $verifyPrompt,
   confirmClicked,
   leveragePicked,
+  orderTypeChanged,
   percentPicked,
+  priceChanged,
   quantityChanged,
   sideChanged,
   stopLossChanged,
@@ -52,12 +57,14 @@ function setup({
   addOrder = () => ({ ...EXAMPLE_CONTRACT_ORDER, status: 'filled' }),
   positions = [],
   openOrders = [],
+  language = 'en',
 }: {
   identity?: IdentityStatus;
   mode?: 'real' | 'demo';
   addOrder?: (body: unknown) => unknown;
   positions?: readonly Position[];
   openOrders?: readonly ContractOrder[];
+  language?: 'en' | 'de' | 'fr';
 } = {}) {
   const api = fakeClient({
     [endpoints.contract.getContractInfo.path]: () => INFO,
@@ -80,6 +87,7 @@ function setup({
       [$apiClient, api.client],
       [$userInfo, { ...EXAMPLE_USER, identity_status: identity, account_mode: mode }],
       [$data24h, [TICKER]],
+      [$language, language],
     ],
     handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
   });
@@ -94,6 +102,74 @@ async function opened(options?: Parameters<typeof setup>[0]) {
   await allSettled(leveragePicked, { scope: context.scope, params: '4' });
   return context;
 }
+
+describe("the order form in the reader's number style", () => {
+  it('reads a German decimal comma everywhere and sends plain decimals', async () => {
+    const { scope, orders } = await opened({ language: 'de' });
+    await allSettled(orderTypeChanged, { scope, params: 'limit' });
+    // the limit price starts from the market price, written as a German reader types it
+    expect(scope.getState($price)).toBe('20000,00');
+    await allSettled(quantityChanged, { scope, params: '0,05' });
+    await allSettled(takeProfitToggled, { scope, params: true });
+    await allSettled(takeProfitChanged, { scope, params: '21.000,5' });
+    await allSettled(stopLossToggled, { scope, params: true });
+    await allSettled(stopLossChanged, { scope, params: '19900,25' });
+
+    // the preview reads the same figures: FORMULAS.md's worked example
+    expect(scope.getState($quote)?.liquidation).toBe('19700');
+    expect(scope.getState($typedFigures)).toStrictEqual({
+      quantity: '0.05',
+      takeProfit: '21000.5',
+      stopLoss: '19900.25',
+    });
+    await allSettled(submitClicked, { scope });
+    expect(scope.getState($errors)).toStrictEqual({});
+    await allSettled(confirmClicked, { scope });
+
+    expect(orders()).toMatchObject([
+      {
+        type: 'limit',
+        price: '20000.00',
+        quantity: '0.05',
+        take_profit: '21000.5',
+        stop_loss: '19900.25',
+      },
+    ]);
+  });
+
+  it('explains a point typed in German next to each field, keeps it and sends nothing', async () => {
+    const { scope, orders } = await opened({ language: 'de' });
+    await allSettled(orderTypeChanged, { scope, params: 'limit' });
+    await allSettled(priceChanged, { scope, params: '20000.5' });
+    await allSettled(quantityChanged, { scope, params: '0.05' });
+    await allSettled(takeProfitToggled, { scope, params: true });
+    await allSettled(takeProfitChanged, { scope, params: '21000.5' });
+
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+
+    expect(scope.getState($errors)).toStrictEqual({
+      price: { key: 'validation.number.otherMark' },
+      quantity: { key: 'validation.number.otherMark' },
+      takeProfit: { key: 'validation.number.otherMark' },
+    });
+    expect(scope.getState($quantity)).toBe('0.05');
+    expect(scope.getState($quote)).toBeNull();
+    expect(scope.getState($confirming)).toBe(false);
+    expect(orders()).toHaveLength(0);
+  });
+
+  it('fills a share of the largest quantity as a French reader types it', async () => {
+    const { scope, orders } = await opened({ language: 'fr' });
+
+    await allSettled(percentPicked, { scope, params: 50 });
+    expect(scope.getState($quantity)).toBe('1,213');
+    await allSettled(submitClicked, { scope });
+    await allSettled(confirmClicked, { scope });
+
+    expect(orders()).toMatchObject([{ quantity: '1.213' }]);
+  });
+});
 
 describe('the order form', () => {
   it('shows the margin, fee and liquidation price of the worked example before sending', async () => {

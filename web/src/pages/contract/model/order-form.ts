@@ -15,6 +15,13 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
+import {
+  $numberStyle,
+  asTyped,
+  readTypedNumber,
+  typedValue,
+  type NumberStyle,
+} from '#shared/format';
 import { $accountType, $userInfo } from '#shared/session';
 import { persistLocal } from '#shared/storage';
 import { notifyFx } from '#shared/ui/toast';
@@ -86,6 +93,26 @@ const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : '
 const PLAIN = /^\d{1,15}(\.\d{1,8})?$/;
 const isAmount = (value: string) => PLAIN.test(value.trim()) && /[1-9]/.test(value);
 
+/**
+ * A field as the reader typed it (their decimal mark, their grouping), read as the plain decimal
+ * the formulas and the wire take when it is a positive amount; null while it is not one. The
+ * fields keep the text as typed: only the checks, the previews and the request read it.
+ */
+const amountOf = (text: string, style: NumberStyle): string | null => {
+  const typed = readTypedNumber(text, style);
+  return typed.kind === 'number' && isAmount(typed.value) ? typed.value : null;
+};
+
+/**
+ * Why a typed price or quantity is no number, as a translation key: the other decimal mark is
+ * named in words ("use a comma in German"), anything else is the field's own `invalid` key.
+ */
+const unreadable = (text: string, style: NumberStyle, invalid: string): string | null => {
+  const typed = readTypedNumber(text, style);
+  if (typed.kind !== 'problem') return null;
+  return typed.key === 'validation.number.otherMark' ? typed.key : invalid;
+};
+
 /** The info of the symbol on screen; null while it loads. */
 export const $info = combine($contractInfo, $symbolId, (byId, id): ContractInfo | null =>
   id === null ? null : (byId[id] ?? null),
@@ -141,8 +168,9 @@ export const $orderPrice = combine(
   $price,
   $ticker,
   $info,
-  (type, side, price, ticker, info): string | null => {
-    if (type === 'limit') return isAmount(price) ? price.trim() : null;
+  $numberStyle,
+  (type, side, price, ticker, info, style): string | null => {
+    if (type === 'limit') return amountOf(price, style);
     const quote = side === 'buy' ? ticker?.ask : ticker?.bid;
     return quote ?? ticker?.last_price ?? info?.mark_price ?? null;
   },
@@ -191,11 +219,12 @@ export const $quote = combine(
     quantity: $quantity,
     side: $side,
     reduceOnly: $reduceOnly,
+    style: $numberStyle,
   },
-  ({ info, leverage, price, rate, quantity, side, reduceOnly }) => {
+  ({ info, leverage, price, rate, quantity, side, reduceOnly, style }) => {
     if (info === null || leverage === null || price === null || rate === null) return null;
-    if (!isAmount(quantity)) return null;
-    const qty = quantity.trim();
+    const qty = amountOf(quantity, style);
+    if (qty === null) return null;
     const cost = orderCost(qty, price, leverage.value, rate);
     if (reduceOnly) {
       return {
@@ -221,6 +250,19 @@ export const $quote = combine(
   },
 );
 
+/**
+ * The order's typed figures as plain decimals, for the confirmation to print in the reader's
+ * style ("0,05" typed in German is 0.05, printed "0,05" again); null where one is not a number.
+ */
+export const $typedFigures = combine(
+  { quantity: $quantity, takeProfit: $takeProfit, stopLoss: $stopLoss, style: $numberStyle },
+  ({ quantity, takeProfit, stopLoss, style }) => ({
+    quantity: amountOf(quantity, style),
+    takeProfit: amountOf(takeProfit, style),
+    stopLoss: amountOf(stopLoss, style),
+  }),
+);
+
 $side.on(sideChanged, (_, side) => side);
 $orderType.on(orderTypeChanged, (_, type) => type);
 $price.on(priceChanged, (_, price) => price);
@@ -232,26 +274,27 @@ $stopLoss.on(stopLossChanged, (_, value) => value);
 $reduceOnly.on(reduceOnlyToggled, (_, on) => on);
 $percent.on(percentPicked, (_, percent) => percent).reset(quantityChanged);
 
-// The slider sets the quantity: that share of the largest, down to the quantity step.
+// The slider sets the quantity: that share of the largest, down to the quantity step, written
+// as the reader types it.
 sample({
   clock: percentPicked,
-  source: { max: $maxQuantity, info: $info },
+  source: { max: $maxQuantity, info: $info, style: $numberStyle },
   filter: ({ max, info }) => max !== null && info !== null,
-  fn: ({ max, info }, percent) => {
+  fn: ({ max, info, style }, percent) => {
     const step = (info as ContractInfo).qty_step;
     const share = new D(max as string).times(percent).dividedBy(100);
     const qty = share.dividedToIntegerBy(step).times(step);
-    return qty.isZero() ? '' : qty.toFixed();
+    return qty.isZero() ? '' : asTyped(qty.toFixed(), style);
   },
   target: $quantity,
 });
 
-// A limit order starts from the market price, for the user to adjust.
+// A limit order starts from the market price, in the reader's style, for the user to adjust.
 sample({
   clock: orderTypeChanged,
-  source: { price: $price, ticker: $ticker },
+  source: { price: $price, ticker: $ticker, style: $numberStyle },
   filter: ({ price, ticker }, type) => type === 'limit' && price === '' && ticker !== null,
-  fn: ({ ticker }) => ticker?.last_price ?? '',
+  fn: ({ ticker, style }) => (ticker === null ? '' : asTyped(ticker.last_price, style)),
   target: $price,
 });
 
@@ -273,6 +316,8 @@ interface FormValues {
   readonly stopLoss: string;
   readonly reduceOnly: boolean;
   readonly liquidation: string | null;
+  /** the reader's number style: the fields hold what they typed, read with it */
+  readonly style: NumberStyle;
 }
 
 const $values = combine({
@@ -291,11 +336,16 @@ const $values = combine({
   stopLoss: $stopLoss,
   reduceOnly: $reduceOnly,
   liquidation: $quote.map((quote) => quote?.liquidation ?? null),
+  style: $numberStyle,
 });
 
 function quantityProblem(values: FormValues): string | null {
-  const quantity = values.quantity.trim();
-  if (quantity === '') return 'contract.errors.quantityRequired';
+  const typed = readTypedNumber(values.quantity, values.style);
+  if (typed.kind === 'empty') return 'contract.errors.quantityRequired';
+  if (typed.kind === 'problem') {
+    return unreadable(values.quantity, values.style, 'contract.errors.quantityInvalid');
+  }
+  const quantity = typed.value;
   if (!PLAIN.test(quantity)) return 'contract.errors.quantityInvalid';
   if (!isAmount(quantity)) return 'contract.errors.quantityPositive';
   const info = values.info;
@@ -312,8 +362,12 @@ function quantityProblem(values: FormValues): string | null {
 
 function priceProblem(values: FormValues): string | null {
   if (values.type === 'market') return null;
-  if (values.price.trim() === '') return 'contract.errors.priceRequired';
-  return isAmount(values.price) ? null : 'contract.errors.priceInvalid';
+  const typed = readTypedNumber(values.price, values.style);
+  if (typed.kind === 'empty') return 'contract.errors.priceRequired';
+  if (typed.kind === 'problem') {
+    return unreadable(values.price, values.style, 'contract.errors.priceInvalid');
+  }
+  return isAmount(typed.value) ? null : 'contract.errors.priceInvalid';
 }
 
 /** SPEC.md §5's side rules against the order's price, with the shared rule (checkTakeStop). */
@@ -323,12 +377,19 @@ function takeStopProblems(values: FormValues): Record<'takeProfit' | 'stopLoss',
     stopLoss: null,
   };
   if (values.reduceOnly) return problems;
-  const takeProfit = values.takeProfitOn ? values.takeProfit.trim() : '';
-  const stopLoss = values.stopLossOn ? values.stopLoss.trim() : '';
-  if (values.takeProfitOn && !isAmount(takeProfit)) {
-    problems.takeProfit = 'contract.errors.priceInvalid';
+  const { style } = values;
+  const takeProfit = values.takeProfitOn ? (amountOf(values.takeProfit, style) ?? '') : '';
+  const stopLoss = values.stopLossOn ? (amountOf(values.stopLoss, style) ?? '') : '';
+  if (values.takeProfitOn && takeProfit === '') {
+    problems.takeProfit =
+      unreadable(values.takeProfit, style, 'contract.errors.priceInvalid') ??
+      'contract.errors.priceInvalid';
   }
-  if (values.stopLossOn && !isAmount(stopLoss)) problems.stopLoss = 'contract.errors.priceInvalid';
+  if (values.stopLossOn && stopLoss === '') {
+    problems.stopLoss =
+      unreadable(values.stopLoss, style, 'contract.errors.priceInvalid') ??
+      'contract.errors.priceInvalid';
+  }
   if (values.orderPrice === null) return problems;
   const rule = {
     direction: directionOf(values.side),
@@ -360,17 +421,22 @@ export const checkOrder = (values: FormValues): FormErrors<OrderField> =>
     ...takeStopProblems(values),
   });
 
-const requestOf = (values: FormValues) => ({
-  symbol_id: values.symbolId ?? '',
-  side: values.side,
-  type: values.type,
-  price: values.type === 'limit' ? values.price.trim() : '',
-  quantity: values.quantity.trim(),
-  leverage_id: values.leverageId ?? '',
-  take_profit: values.takeProfitOn && !values.reduceOnly ? values.takeProfit.trim() : '',
-  stop_loss: values.stopLossOn && !values.reduceOnly ? values.stopLoss.trim() : '',
-  reduce_only: values.reduceOnly,
-});
+/** The order as the wire takes it: every typed figure as its plain decimal ("0.05", not "0,05"). */
+const requestOf = (values: FormValues) => {
+  const plain = (text: string) => typedValue(text, values.style);
+  const takeStop = !values.reduceOnly;
+  return {
+    symbol_id: values.symbolId ?? '',
+    side: values.side,
+    type: values.type,
+    price: values.type === 'limit' ? plain(values.price) : '',
+    quantity: plain(values.quantity),
+    leverage_id: values.leverageId ?? '',
+    take_profit: values.takeProfitOn && takeStop ? plain(values.takeProfit) : '',
+    stop_loss: values.stopLossOn && takeStop ? plain(values.stopLoss) : '',
+    reduce_only: values.reduceOnly,
+  };
+};
 
 // ---- sending -------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import {
 } from '#entities/market';
 import { AccountModeMark } from '#entities/balance';
 import { AutoMarginEntry, CloseAllButton } from '#features/manage-position';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { HeaderLink, LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
@@ -309,7 +309,7 @@ function OrderCard({ order }: { order: ContractOrder }) {
         />
         <Figure
           label={t('contract.orders.filled')}
-          value={`${order.filled_quantity} / ${order.quantity}`}
+          value={`${localizeDecimal(order.filled_quantity, numbers)} / ${localizeDecimal(order.quantity, numbers)}`}
         />
         <Figure label={t('contract.orders.cost')} value={formatAmount(order.cost, 2, numbers)} />
       </dl>

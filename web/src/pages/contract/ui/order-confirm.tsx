@@ -1,5 +1,5 @@
 import { formatPrice } from '#entities/market';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { navigated, PATHS } from '#shared/routing';
 import { ConfirmSheet } from '#shared/ui/sheet';
 import Button from 'antd-mobile/es/components/button';
@@ -10,15 +10,13 @@ import {
   $leverage,
   $orderPrice,
   $orderType,
-  $quantity,
   $quote,
   $reduceOnly,
   $side,
-  $stopLoss,
   $stopLossOn,
   $submitting,
-  $takeProfit,
   $takeProfitOn,
+  $typedFigures,
   $verifyPrompt,
   confirmCancelled,
   confirmClicked,
@@ -84,28 +82,26 @@ export function ConfirmOrder() {
 function ConfirmRows() {
   const { t } = useTranslation();
   const numbers = useNumberStyle();
-  const [type, quantity, price, quote, leverage, symbol] = useUnit([
+  const [type, typed, price, quote, leverage, symbol] = useUnit([
     $orderType,
-    $quantity,
+    $typedFigures,
     $orderPrice,
     $quote,
     $leverage,
     $symbol,
   ]);
-  const [tpOn, tp, slOn, sl, reduceOnly] = useUnit([
-    $takeProfitOn,
-    $takeProfit,
-    $stopLossOn,
-    $stopLoss,
-    $reduceOnly,
-  ]);
+  const [tpOn, slOn, reduceOnly] = useUnit([$takeProfitOn, $stopLossOn, $reduceOnly]);
   const precision = symbol?.price_precision ?? 2;
   const priceText = (value: string | null) => formatPrice(value, precision, numbers);
   const rows: [string, string][] = [
     [t('contract.confirm.symbol'), symbol?.display ?? ''],
     [t('contract.confirm.type'), t(`contract.type.${type}`)],
     [t('contract.form.price'), type === 'market' ? `≈ ${priceText(price)}` : priceText(price)],
-    [t('contract.form.quantity'), quantity.trim()],
+    // the quantity as typed, read and printed back in the language's marks ("0,05" in German)
+    [
+      t('contract.form.quantity'),
+      typed.quantity === null ? '—' : localizeDecimal(typed.quantity, numbers),
+    ],
     [t('contract.confirm.leverage'), `${String(leverage?.value ?? '—')}×`],
     [t('contract.form.cost'), `${formatAmount(quote?.margin ?? '0', 2, numbers)} USDT`],
     [t('contract.form.fee'), `${formatAmount(quote?.fee ?? '0', 2, numbers)} USDT`],
@@ -114,8 +110,8 @@ function ConfirmRows() {
     rows.push([t('contract.form.liquidation'), priceText(quote.liquidation)]);
   }
   // printed as every other price: the symbol's decimals, the language's marks
-  if (tpOn && !reduceOnly) rows.push([t('contract.form.takeProfit'), priceText(tp.trim())]);
-  if (slOn && !reduceOnly) rows.push([t('contract.form.stopLoss'), priceText(sl.trim())]);
+  if (tpOn && !reduceOnly) rows.push([t('contract.form.takeProfit'), priceText(typed.takeProfit)]);
+  if (slOn && !reduceOnly) rows.push([t('contract.form.stopLoss'), priceText(typed.stopLoss)]);
   return (
     <dl className={styles.confirmList} data-testid="order-confirm">
       {rows.map(([label, value]) => (

@@ -1,5 +1,5 @@
 import { formatPrice } from '#entities/market';
-import { formatAmount, useNumberStyle } from '#shared/format';
+import { asPercent, formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ export function MarketPrice() {
 
 export function QuantityField() {
   const { t } = useTranslation();
+  const numbers = useNumberStyle();
   const [quantity, change, errors, percent, pick, max] = useUnit([
     $quantity,
     quantityChanged,
@@ -89,18 +90,19 @@ export function QuantityField() {
           step={25}
           value={percent}
           disabled={max === null}
-          aria-valuetext={`${percent}%`}
+          aria-valuetext={asPercent(String(percent), numbers)}
           onChange={(event) => {
             pick(Number(event.target.value));
           }}
         />
         <div className={styles.stops} aria-hidden="true">
           {QUANTITY_STOPS.map((stop) => (
-            <span key={stop}>{stop}%</span>
+            <span key={stop}>{asPercent(String(stop), numbers)}</span>
           ))}
         </div>
         <p className={styles.muted}>
-          {t('contract.form.maxQuantity')} <span className="num">{max ?? '—'}</span>
+          {t('contract.form.maxQuantity')}{' '}
+          <span className="num">{max === null ? '—' : localizeDecimal(max, numbers)}</span>
         </p>
       </div>
     </>

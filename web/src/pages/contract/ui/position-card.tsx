@@ -121,7 +121,10 @@ const HeldCells = memo(function HeldCells({
   const price = (value: string) => formatPrice(value, precision, numbers);
   return (
     <>
-      <Cell label={t('contract.positions.quantity')} value={position.quantity} />
+      <Cell
+        label={t('contract.positions.quantity')}
+        value={localizeDecimal(position.quantity, numbers)}
+      />
       <Cell
         label={t('contract.positions.margin')}
         value={formatAmount(position.margin, 2, numbers)}
