@@ -103,7 +103,7 @@ describe('the contract calls', () => {
       'de',
     );
     expect(wrongSide.code).toBe(500);
-    expect(wrongSide.msg).toContain('Take-Profit');
+    expect(wrongSide.msg).toContain('Gewinnmitnahme');
     const near = await as('addTakeStop', {
       position_id: id,
       take_profit: '',
