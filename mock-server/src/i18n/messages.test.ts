@@ -44,7 +44,9 @@ describe('the message catalogue', () => {
 
   it('names the unit of a margin limit in every language: a bare figure could be the coin', () => {
     for (const language of LANGUAGES) {
-      expect(message('margin_reduce_exceeds', language, { max: '0.2803' })).toMatch(/0\.2803 USDT/);
+      expect(message('margin_reduce_exceeds', language, { max: '0.2803' })).toMatch(
+        /0[.,]2803 USDT/,
+      );
     }
   });
 
@@ -58,6 +60,21 @@ describe('message()', () => {
   it('answers in the language asked for', () => {
     expect(message('internal_error', 'en')).toBe('Server error, please try again later');
     expect(message('internal_error', 'zh')).toBe('伺服器錯誤，請稍後再試');
+  });
+
+  it("writes an amount in the reader's number style, and leaves codes and counts alone", () => {
+    expect(message('margin_reduce_exceeds', 'de', { max: '1350.2803' })).toBe(
+      'Sie können höchstens 1.350,2803 USDT Marge entnehmen',
+    );
+    expect(message('margin_reduce_exceeds', 'en', { max: '1350.2803' })).toContain(
+      '1,350.2803 USDT',
+    );
+    expect(message('margin_reduce_exceeds', 'fr', { max: '1350.5' })).toContain(
+      '1\u202f350,5 USDT',
+    );
+    expect(message('margin_reduce_exceeds', 'es', { max: '1350.5' })).toContain('1350,5 USDT');
+    expect(message('margin_reduce_exceeds', 'jp', { max: '-0.25' })).toContain('-0.25 USDT');
+    expect(message('email_code_body', 'en', { purpose: '', code: '123456' })).toContain('123456');
   });
 
   it('fills placeholders, numbers included', () => {

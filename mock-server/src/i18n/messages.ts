@@ -1165,9 +1165,52 @@ type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams
   ? [params: MessageParams[Key]]
   : [params?: Readonly<Record<string, string | number>>];
 
+/** BCP 47 tags of the protocol's languages, for their number separators. */
+const LOCALE: Readonly<Record<Language, string>> = {
+  en: 'en',
+  zh: 'zh-Hant',
+  es: 'es',
+  pt: 'pt',
+  de: 'de',
+  fr: 'fr',
+  jp: 'ja',
+  it: 'it',
+};
+
+// with a fractional part: a code, an id or a count ("123456") is never an amount to punctuate
+const PLAIN_DECIMAL = /^(-?)(\d+)\.(\d+)$/;
+const separators = new Map<Language, { group: string; decimal: string; groupFrom: number }>();
+
 /**
- * The message `key` in `lang`, with each `{name}` replaced by `params[name]`. A placeholder
- * without a value stays as written, so a missing parameter shows rather than vanishes.
+ * A plain decimal ("1350.5", as amounts travel) written as the reader writes numbers: "1.350,5" in
+ * German, "1 350,5" in French. Only the separators change; the digits are the engine's own, so
+ * nothing is rounded through a float. A whole number (an e-mail code, a count) and anything else
+ * is left as it is.
+ */
+export function localizedNumber(value: string, lang: Language): string {
+  const plain = PLAIN_DECIMAL.exec(value);
+  if (plain === null) return value;
+  let marks = separators.get(lang);
+  if (marks === undefined) {
+    const parts = new Intl.NumberFormat(LOCALE[lang]).formatToParts(1234567.5);
+    const four = new Intl.NumberFormat(LOCALE[lang]).formatToParts(1234);
+    marks = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      groupFrom: four.some((part) => part.type === 'group') ? 4 : 5,
+    };
+    separators.set(lang, marks);
+  }
+  const [, sign = '', whole = '0', fraction] = plain;
+  const grouped =
+    whole.length >= marks.groupFrom ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.group) : whole;
+  return `${sign}${grouped}${marks.decimal}${fraction ?? ''}`;
+}
+
+/**
+ * The message `key` in `lang`, with each `{name}` replaced by `params[name]`, an amount written in
+ * the language's number style. A placeholder without a value stays as written, so a missing
+ * parameter shows rather than vanishes.
  */
 export function message<Key extends MessageKey>(
   key: Key,
@@ -1179,6 +1222,7 @@ export function message<Key extends MessageKey>(
   const values: Readonly<Record<string, string | number>> = params;
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     const value = values[name];
-    return value === undefined ? placeholder : String(value);
+    if (value === undefined) return placeholder;
+    return typeof value === 'string' ? localizedNumber(value, lang) : String(value);
   });
 }

@@ -36,7 +36,7 @@ export default defineScenario({
     });
     await step('take out 4.9981: refused, at most 4.998', async () => {
       const refused = await change('reduce', '4.9981');
-      checkEqual(refused.msg, 'You can take out at most 4.998 of margin', 'the refusal');
+      checkEqual(refused.msg, 'You can take out at most 4.998 USDT of margin', 'the refusal');
     });
     await step('take out 4.998: nothing more can come out', async () => {
       const reduced = await change('reduce', '4.998');
