@@ -1,13 +1,13 @@
+import type { DepositStatus } from '@bourse/protocol';
 import { AccountModeMark, RecordsView, type FundFlow } from '#entities/balance';
 import { RecordCard } from '#shared/ui/list';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
-import { Page } from '#shared/ui';
+import { Page, ReviewBadge, type ReviewStage } from '#shared/ui';
 import { ConfirmSheet } from '#shared/ui/sheet';
 import Button from 'antd-mobile/es/components/button';
-import Tag from 'antd-mobile/es/components/tag';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,12 +22,12 @@ import {
 } from '../model/recharge-log.ts';
 import styles from './recharge-log-page.module.css';
 
-const STATUS_COLOR = {
-  reviewing: 'warning',
-  approved: 'success',
-  rejected: 'danger',
-  cancelled: 'default',
-} as const;
+const STAGE = {
+  reviewing: 'waiting',
+  approved: 'done',
+  rejected: 'refused',
+  cancelled: 'ended',
+} as const satisfies Record<DepositStatus, ReviewStage>;
 
 export function RechargeLogPage() {
   const { t } = useTranslation();
@@ -96,9 +96,9 @@ function DepositRow({ record }: { record: DepositRecord }) {
     {
       label: t('funds.records.status'),
       value: (
-        <Tag color={STATUS_COLOR[record.status]} fill="outline">
+        <ReviewBadge stage={STAGE[record.status]}>
           {t(`funds.deposit.status.${record.status}`)}
-        </Tag>
+        </ReviewBadge>
       ),
     },
     { label: t('funds.records.account'), value: <AccountModeMark mode={record.account_mode} /> },

@@ -1,23 +1,23 @@
+import type { WithdrawalStatus } from '@bourse/protocol';
 import { AccountModeMark, RecordsView } from '#entities/balance';
 import { RecordCard } from '#shared/ui/list';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
-import { Page } from '#shared/ui';
+import { Page, ReviewBadge, type ReviewStage } from '#shared/ui';
 import { EmptyState } from '#shared/ui/states';
-import Tag from 'antd-mobile/es/components/tag';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { withdrawals, type WithdrawalRecord } from '../model/withdraw-log.ts';
 
-const STATUS_COLOR = {
-  reviewing: 'warning',
-  approved: 'primary',
-  rejected: 'danger',
-  paid: 'success',
-} as const;
+const STAGE = {
+  reviewing: 'waiting',
+  approved: 'underway',
+  rejected: 'refused',
+  paid: 'done',
+} as const satisfies Record<WithdrawalStatus, ReviewStage>;
 
 export function WithdrawLogPage() {
   const { t } = useTranslation();
@@ -77,9 +77,9 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
         {
           label: t('funds.records.status'),
           value: (
-            <Tag color={STATUS_COLOR[record.status]} fill="outline">
+            <ReviewBadge stage={STAGE[record.status]}>
               {t(`funds.withdraw.status.${record.status}`)}
-            </Tag>
+            </ReviewBadge>
           ),
         },
         {
