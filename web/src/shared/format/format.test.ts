@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './format.ts';
+import { formatAmount, formatLimit } from './format.ts';
+import { numberStyleOf } from './numbers.ts';
 
 describe('formatAmount', () => {
   it.each([
@@ -26,5 +27,16 @@ describe('formatAmount', () => {
     expect(formatAmount(new Decimal('0.1').plus('0.2'))).toBe('0.30');
     expect(formatAmount('1.005')).toBe('1.01');
     expect(formatAmount('2.5', 0)).toBe('3');
+  });
+});
+
+describe('formatLimit', () => {
+  it('writes every digit of a limit, never rounding it up, with at least two decimals', () => {
+    expect(formatLimit('0.2856')).toBe('0.2856');
+    expect(formatLimit('0.28560000')).toBe('0.2856');
+    expect(formatLimit('12')).toBe('12.00');
+    expect(formatLimit('1350.5', 2, numberStyleOf('de'))).toBe('1.350,50');
+    expect(formatLimit(null)).toBe('0.00');
+    expect(formatLimit('abc')).toBe('0.00');
   });
 });

@@ -24,3 +24,23 @@ export function formatAmount(
   // no "-0.00"
   return localizeDecimal(/[1-9]/.test(fixed) ? fixed : fixed.replace('-', ''), style);
 }
+
+/**
+ * A limit ("at most 0.2803 USDT") written with every digit it has, and at least `decimals`: a
+ * limit rounded half up could name more than is allowed, and Max fills the whole figure.
+ */
+export function formatLimit(
+  value: string | Decimal | null | undefined,
+  decimals = 2,
+  style: NumberStyle = ENGLISH_NUMBERS,
+): string {
+  if (value === null || value === undefined || value === '')
+    return formatAmount(null, decimals, style);
+  try {
+    const amount = new Decimal(value);
+    if (!amount.isFinite()) return formatAmount(null, decimals, style);
+    return localizeDecimal(amount.toFixed(Math.max(decimals, amount.decimalPlaces())), style);
+  } catch {
+    return formatAmount(null, decimals, style);
+  }
+}

@@ -1,5 +1,5 @@
 // Number formatting on decimal.js: its own slice, so the library loads only where amounts show.
-export { formatAmount } from './format.ts';
+export { formatAmount, formatLimit } from './format.ts';
 export {
   asPercent,
   ENGLISH_NUMBERS,

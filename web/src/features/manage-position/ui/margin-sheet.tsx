@@ -1,5 +1,5 @@
 import { MoneyField } from '#entities/balance';
-import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
+import { formatAmount, formatLimit, localizeDecimal, useNumberStyle } from '#shared/format';
 import type { Position } from '@bourse/protocol';
 import Button from 'antd-mobile/es/components/button';
 import { useUnit } from 'effector-react';
@@ -86,7 +86,7 @@ export function MarginSheet({ position }: { position: Position }) {
         hint={
           max === null
             ? null
-            : t(`positionActions.margin.max.${action}`, { amount: formatAmount(max, 2, numbers) })
+            : t(`positionActions.margin.max.${action}`, { amount: formatLimit(max, 2, numbers) })
         }
         extra={
           <Button
