@@ -11,6 +11,7 @@ import { readRecording } from '@bourse/fixtures/recorded';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { MailRecord } from './engine/state.ts';
 import { controlRoutes } from './control/routes.ts';
 import { Exchange } from './engine/exchange.ts';
 import { createPasswordHasher } from './engine/passwords.ts';
@@ -58,6 +59,10 @@ export interface AppOptions {
   control?: boolean;
   /** when set, the control API answers only calls with `Authorization: Bearer <token>` */
   controlToken?: string | null;
+  /** CONTROL_LAN=on: the control API answers the network too, without a token */
+  controlLan?: boolean;
+  /** each e-mail the mock sends (`npm start` prints the codes on its console) */
+  onMail?: (mail: MailRecord) => void;
   /** origins a browser socket may come from, besides the server's own host and localhost */
   allowedOrigins?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -132,6 +137,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       ? {}
       : { depositAccountDelayMs: options.depositAccountDelayMs }),
     autoReviewMs: options.autoReviewMs ?? null,
+    ...(options.onMail ? { onMail: options.onMail } : {}),
     onChange: () => {
       dirty = true;
       if (!database || saveQueued) return;
@@ -231,6 +237,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       },
       wallClock,
       token: options.controlToken ?? null,
+      lan: options.controlLan ?? false,
     });
   }
 

@@ -95,6 +95,8 @@ export const environmentSchema = z.object({
   CONTROL: flag(true),
   /** when set, the control API wants `Authorization: Bearer <CONTROL_TOKEN>` on every call */
   CONTROL_TOKEN: z.string().default(''),
+  /** on: the control API answers the network without a token (by default this machine only) */
+  CONTROL_LAN: flag(false),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -16,6 +16,13 @@ const app = await buildApp({
   ...(env.RECORDINGS_DIR === '' ? {} : { recordingsDir: env.RECORDINGS_DIR }),
   control: env.CONTROL,
   controlToken: env.CONTROL_TOKEN === '' ? null : env.CONTROL_TOKEN,
+  controlLan: env.CONTROL_LAN,
+  // No mail leaves the mock: whoever ran it reads a new user's code here (a phone on the LAN
+  // cannot reach the control API's mailbox).
+  onMail: (mail) => {
+    const what = mail.code === '' ? mail.subject : `code ${mail.code}`;
+    process.stdout.write(`[mail] to ${mail.to} (${mail.purpose}): ${what}\n`);
+  },
   allowedOrigins: env.ALLOWED_ORIGINS,
   logger: { level: env.LOG_LEVEL },
   webDir: env.WEB_DIR === '' ? null : env.WEB_DIR,
@@ -39,6 +46,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       },
     );
   });
+}
+
+if (env.CONTROL && env.CONTROL_LAN && env.CONTROL_TOKEN === '') {
+  app.log.warn(
+    'CONTROL_LAN=on: anyone on this network can read every e-mail code, reset the state and approve deposits through /__control; set CONTROL_TOKEN instead to require a token',
+  );
 }
 
 await app.listen({ port: env.PORT, host: env.HOST });

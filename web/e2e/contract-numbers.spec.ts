@@ -38,7 +38,7 @@ test('a German trader places an order with a decimal-comma quantity, confirmed i
   // a point is the other mark in German: said in words next to the field, nothing sent
   await quantity.fill('0.05');
   await page.getByTestId('order-submit').click();
-  await expect(form.getByRole('alert')).toHaveText(text('validation.number.otherMark', 'de'));
+  await expect(form.getByRole('alert')).toHaveText(text('numberInput.otherMark', 'de'));
   await expect(quantity).toHaveValue('0.05');
 
   await quantity.fill('0,05');

@@ -36,7 +36,7 @@ async function trader(
   { fresh = true, withdrawals = [] }: { fresh?: boolean; withdrawals?: object[] } = {},
 ) {
   if (fresh) await control.reset('verified-trader');
-  const state = await control.exportState();
+  const state = await control.exportState({ secrets: true });
   const users = state.users as Record<string, StoredUser>;
   const user = Object.values(users).find((one) => one.email === TRADER.email);
   if (!user) throw new Error('no trader');
@@ -160,7 +160,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
     if (language === 'de') {
       await amount.fill('250.5');
       await page.getByRole('button', { name: t('funds.deposit.demoSubmit') }).click();
-      await expect(page.getByText(t('validation.number.otherMark'))).toBeVisible();
+      await expect(page.getByText(t('numberInput.otherMark'))).toBeVisible();
       await expect(amount).toHaveAttribute('placeholder', '0,00');
     }
     await amount.fill(language === 'de' ? '250,5' : '250.5');

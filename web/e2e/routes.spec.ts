@@ -113,7 +113,7 @@ const DEMO_VISITS: readonly Visit[] = VISITS.filter((visit) => MONEY_PATHS.inclu
 
 /** Puts the signed-in trader on the demo account in the mock (the session is kept). */
 async function traderToDemo(): Promise<void> {
-  const state = await control.exportState();
+  const state = await control.exportState({ secrets: true });
   const users = state.users as Record<string, { email: string; account_mode: string }>;
   const user = Object.values(users).find((one) => one.email === TRADER.email);
   if (!user) throw new Error('no trader');

@@ -162,14 +162,20 @@ export class ControlClient {
     return this.request(resetReply, 'POST', '/reset', { scenario });
   }
 
-  /** A snapshot of the whole state (password hashes left out); its shape is the engine's. */
+  /** A snapshot of the whole state (password hashes and session keys left out); the engine's shape. */
   state(): Promise<z.output<typeof stateReply>> {
     return this.request(stateReply, 'GET', '/state');
   }
 
-  /** The whole state (password hashes and ledger included): a scenario to import later. */
-  exportState(): Promise<z.output<typeof exportedState>> {
-    return this.request(exportedState, 'GET', '/export');
+  /**
+   * The whole state, the ledger included: a scenario to import later. With `secrets` (answered to
+   * this machine only) password hashes and session keys too, so that its users can still sign in
+   * and their sessions go on after an import; without, nobody can.
+   */
+  exportState({ secrets = false }: { secrets?: boolean } = {}): Promise<
+    z.output<typeof exportedState>
+  > {
+    return this.request(exportedState, 'GET', secrets ? '/export?secrets=on' : '/export');
   }
 
   /** Replaces the state by an export; refused (400) when its ledger does not reconcile. */

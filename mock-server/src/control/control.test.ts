@@ -222,9 +222,163 @@ describe('CONTROL_TOKEN', () => {
   });
 });
 
+/** the control token the guarded apps below want */
+const NETWORK_TOKEN = 'lan-secret-2026';
+
+describe('a caller on the network (issue 25)', () => {
+  const LAN = '192.168.1.20';
+  const fromLan = (target: FastifyInstance, method: 'GET' | 'POST', url: string, extra = {}) =>
+    target.inject({ method, url: `/__control${url}`, remoteAddress: LAN, ...extra });
+
+  it('is refused every control route by default, before anything happens, while this machine is answered', async () => {
+    await registerUser(app, 'victim@example.com');
+    const before = (await control('GET', '/state')).json<{ users: unknown[] }>();
+    for (const [method, url] of [
+      ['GET', '/mailbox'],
+      ['GET', '/export'],
+      ['GET', '/state'],
+      ['POST', '/reset'],
+      ['POST', '/signin-links'],
+      ['GET', '/nothing'],
+    ] as const) {
+      const response = await fromLan(app, method, url, {
+        payload: url === '/signin-links' ? { email: 'victim@example.com' } : {},
+      });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json<{ error: string }>().error).toMatch(/CONTROL_TOKEN/);
+    }
+    expect((await control('GET', '/state')).json<{ users: unknown[] }>()).toEqual(before);
+    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/__control/health',
+        remoteAddress: loopback,
+      });
+      expect(response.statusCode, loopback).toBe(200);
+    }
+  });
+
+  it('is not taken for this machine because of a forwarded header', async () => {
+    const response = await fromLan(app, 'GET', '/mailbox', {
+      headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('is answered with CONTROL_LAN=on, and with the token when one is set', async () => {
+    const open = await testApp({ controlLan: true });
+    const guarded = await testApp({ controlToken: NETWORK_TOKEN });
+    try {
+      expect((await fromLan(open, 'GET', '/mailbox')).statusCode).toBe(200);
+      expect((await fromLan(guarded, 'GET', '/mailbox')).statusCode).toBe(401);
+      const withToken = await fromLan(guarded, 'GET', '/mailbox', {
+        headers: { authorization: `Bearer ${NETWORK_TOKEN}` },
+      });
+      expect(withToken.statusCode).toBe(200);
+    } finally {
+      await open.close();
+      await guarded.close();
+    }
+  });
+
+  it('opens a single-use sign-in link: the link is its own permission', async () => {
+    await registerUser(app, 'phone@example.com');
+    const made = await control('POST', '/signin-links', { email: 'phone@example.com' });
+    const { path } = made.json<{ path: string }>();
+    const opened = await app.inject({ method: 'GET', url: path, remoteAddress: LAN });
+    expect(opened.statusCode).toBe(200);
+  });
+});
+
+describe('what the control API gives away', () => {
+  type Exported = {
+    users: Record<string, { password_hash: string; email: string }>;
+    sessions: Record<string, unknown>;
+  };
+
+  it('exports no password hash nor session key unless this machine asks for them', async () => {
+    const { token } = await registerUser(app, 'kept@example.com');
+    const plain = (await control('GET', '/export')).json<Exported>();
+    expect(Object.values(plain.users).map((user) => user.password_hash)).toEqual(['']);
+    expect(plain.sessions).toEqual({});
+
+    const whole = (await control('GET', '/export?secrets=on')).json<Exported>();
+    expect(Object.values(whole.users)[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(Object.keys(whole.sessions)).toHaveLength(1);
+
+    const guarded = await testApp({ controlToken: NETWORK_TOKEN });
+    try {
+      const asked = await guarded.inject({
+        method: 'GET',
+        url: '/__control/export?secrets=on',
+        remoteAddress: '192.168.1.20',
+        headers: { authorization: `Bearer ${NETWORK_TOKEN}` },
+      });
+      expect(asked.statusCode).toBe(403);
+      expect(asked.body).not.toContain('scrypt');
+    } finally {
+      await guarded.close();
+    }
+
+    // imported without its secrets, the account is there but nobody signs in to it
+    await control('POST', '/import', plain);
+    expect((await call(app, '/api/users/info', {}, { token })).code).toBe(401);
+    const login = await call(app, '/api/login/index', {
+      account: 'kept@example.com',
+      password: PASSWORD,
+    });
+    expect(login.code).toBe(500);
+    // with its secrets, the same export signs in again
+    await control('POST', '/import', whole);
+    const again = await call(app, '/api/login/index', {
+      account: 'kept@example.com',
+      password: PASSWORD,
+    });
+    expect(again.code).toBe(200);
+  });
+
+  it('shows whose sessions are open in the state, never their keys', async () => {
+    await registerUser(app, 'seen@example.com');
+    const state = (await control('GET', '/state')).json<{ sessions: object[] }>();
+    expect(state.sessions).toHaveLength(1);
+    expect(JSON.stringify(state.sessions)).not.toMatch(/token_md5/);
+    expect(state.sessions[0]).toMatchObject({ user_id: expect.any(String) as string });
+  });
+});
+
+describe('the e-mail a phone on the network cannot read from the mailbox', () => {
+  it('is told to whoever runs the mock, each once, and not again on an import', async () => {
+    const mails: { to: string; purpose: string; code: string }[] = [];
+    const told = await testApp({
+      onMail: ({ to, purpose, code }) => {
+        mails.push({ to, purpose, code });
+      },
+    });
+    try {
+      await registerUser(told, 'phone.user@example.com');
+      const [{ code } = { code: '' }] = (
+        await told.inject({ method: 'GET', url: '/__control/mailbox' })
+      ).json<{ list: { code: string }[] }>().list;
+      expect(mails).toEqual([{ to: 'phone.user@example.com', purpose: 'register', code }]);
+      expect(code).toMatch(/^\d{6}$/);
+
+      const exported = (
+        await told.inject({ method: 'GET', url: '/__control/export?secrets=on' })
+      ).json<object>();
+      await told.inject({ method: 'POST', url: '/__control/import', payload: exported });
+      await call(told, '/api/index/getConfig');
+      expect(mails).toHaveLength(1);
+    } finally {
+      await told.close();
+    }
+  });
+});
+
 describe('the environment', () => {
-  it('reads CONTROL_TOKEN, empty meaning none', () => {
+  it('reads CONTROL_TOKEN, empty meaning none, and CONTROL_LAN, off unless said', () => {
     expect(readEnvironment({ CONTROL_TOKEN: 'abc' }).CONTROL_TOKEN).toBe('abc');
     expect(readEnvironment({}).CONTROL_TOKEN).toBe('');
+    expect(readEnvironment({}).CONTROL_LAN).toBe(false);
+    expect(readEnvironment({ CONTROL_LAN: 'on' }).CONTROL_LAN).toBe(true);
   });
 });

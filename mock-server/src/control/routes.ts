@@ -24,12 +24,13 @@ import {
   marketPriceBody,
   marketSymbolBody,
   exportedState,
+  exportQuery,
   payBody,
   resetBody,
   reviewBody,
 } from './schemas.ts';
 import { signInLinkRoutes } from './sign-in-links.ts';
-import { requireControlToken } from './token.ts';
+import { fromThisMachine, guardControl } from './token.ts';
 
 export interface ControlOptions {
   exchange: Exchange;
@@ -42,6 +43,8 @@ export interface ControlOptions {
   wallClock?: () => number;
   /** when set, every call needs `Authorization: Bearer <token>` (CONTROL_TOKEN) */
   token?: string | null;
+  /** CONTROL_LAN=on: callers other than this machine without a token */
+  lan?: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ export function controlRoutes(
   done: () => void,
 ): void {
   const { exchange, faults } = options;
-  if (options.token) requireControlToken(app, options.token);
+  guardControl(app, { token: options.token, lan: options.lan });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
@@ -83,6 +86,10 @@ export function controlRoutes(
   api.get('/state', () => {
     const state = exchange.snapshot();
     const users = Object.values(state.users).map(({ password_hash: _hidden, ...user }) => user);
+    // a session key alone signs calls as its user: the state shows whose sessions, not their keys
+    const sessions = Object.values(state.sessions).map(
+      ({ token_md5: _key, ...session }) => session,
+    );
     // uploaded images by their size, not their bytes (GET /export has them whole)
     const uploads = Object.fromEntries(
       Object.entries(state.uploads).map(([id, { data, ...upload }]) => [
@@ -90,11 +97,26 @@ export function controlRoutes(
         { ...upload, bytes: Buffer.byteLength(data, 'base64') },
       ]),
     );
-    return { ...state, users, uploads };
+    return { ...state, users, sessions, uploads };
   });
 
-  // the scenario export and import: a whole state, password hashes and ledger included
-  api.get('/export', () => exchange.snapshot());
+  // The scenario export and import: a whole state, the ledger included. Password hashes and
+  // session keys only when asked for (`?secrets=on`) by this machine: an export without them
+  // imports as accounts nobody can sign in to, and no session survives it.
+  api.get('/export', { schema: { querystring: exportQuery } }, (request, reply) => {
+    const state = exchange.snapshot();
+    if (request.query.secrets === 'on') {
+      if (!fromThisMachine(request)) {
+        return reply
+          .code(403)
+          .send({ error: 'password hashes and session keys stay on this machine' });
+      }
+      return state;
+    }
+    for (const user of Object.values(state.users)) user.password_hash = '';
+    state.sessions = {};
+    return state;
+  });
 
   api.post('/import', { schema: { body: exportedState } }, (request, reply) => {
     const before = exchange.snapshot();

@@ -85,6 +85,9 @@ export type ReviewBody = z.input<typeof reviewBody>;
 export type PayBody = z.input<typeof payBody>;
 
 /** a whole state as `GET /export` answers it (the state.json an empty DATA_DIR imports) */
+/** `GET /export?secrets=on`: with password hashes and session keys (this machine only). */
+export const exportQuery = z.object({ secrets: z.enum(['on', 'off']).optional() });
+
 export const exportedState = z.looseObject({
   version: z.literal(1),
   users: z.record(z.string(), z.unknown()),

@@ -15,12 +15,13 @@ import { Ipo, scheduleIpos } from './ipo.ts';
 import { Clockwork, served } from './kernel/clockwork.ts';
 import type { DomainParts, DomainServices } from './kernel/domain.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { PasswordGuard } from './users/password-guard.ts';
 import { Requests } from './ledger/requests.ts';
 import { emptyMarketState, Market } from './market/index.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
-import type { StateStore } from './state.ts';
+import type { MailRecord, StateStore } from './state.ts';
 import {
   Auth,
   EmailCodes,
@@ -43,6 +44,8 @@ export interface ExchangeOptions {
   depositAccountDelayMs?: number;
   /** approve deposits and withdrawals this long after they are made; null (default): by hand */
   autoReviewMs?: number | null;
+  /** called with each e-mail the mock sends (`npm start` prints the codes on its console) */
+  onMail?: (mail: MailRecord) => void;
 }
 
 export interface ScenarioSpec {
@@ -116,8 +119,9 @@ export class Exchange {
       ledger,
     });
     const codes = new EmailCodes(store, users, this.limiter);
+    const passwords = new PasswordGuard(this.limiter, hasher);
     const payouts = new PayoutTargets(store, users);
-    const funds = new Funds(store, this.time, users, payouts, ledger, requests, hasher, {
+    const funds = new Funds(store, this.time, users, payouts, ledger, requests, passwords, {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,
       // the contract account's equity counts its open positions' PnL at the mark
@@ -146,7 +150,7 @@ export class Exchange {
     this.requests = serve(requests);
     this.users = serve(users);
     this.codes = serve(codes);
-    this.auth = serve(new Auth(store, users, codes, hasher, this.limiter));
+    this.auth = serve(new Auth(store, users, codes, hasher, this.limiter, passwords));
     this.profile = serve(new Profile(store, users));
     this.identity = serve(new IdentityReview(store, users));
     this.payouts = serve(payouts);
@@ -212,6 +216,7 @@ export class Exchange {
     this.raw.market.reload();
     for (const user of scenario.users) await this.raw.users.create(user);
     this.reschedule();
+    this.mailAnnounced = this.state.mailbox.length;
     this.changed();
   }
 
@@ -253,11 +258,25 @@ export class Exchange {
     this.limiter.reset();
     this.raw.market.reload();
     this.reschedule();
+    this.mailAnnounced = this.state.mailbox.length;
   }
 
   /** Marks the state changed (for persistence) after a change the domains did not make. */
   changed(): void {
+    this.announceMail();
     this.options.onChange?.();
+  }
+
+  /** how much of the mailbox has been announced to `onMail` */
+  private mailAnnounced = 0;
+
+  /** Tells `onMail` of the mails written since the last change (none on a load or a restore). */
+  private announceMail(): void {
+    const { mailbox } = this.state;
+    if (mailbox.length < this.mailAnnounced) this.mailAnnounced = 0;
+    const onMail = this.options.onMail;
+    if (onMail !== undefined) for (const mail of mailbox.slice(this.mailAnnounced)) onMail(mail);
+    this.mailAnnounced = mailbox.length;
   }
 }
 

@@ -14,6 +14,7 @@ import type { PasswordHasher } from './passwords.ts';
 import { SeededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { emptyCoreState, type CoreState, type StateStore } from './state.ts';
+import { PasswordGuard } from './users/password-guard.ts';
 import { EmailCodes } from './users/email-codes.ts';
 import { Users, type NewUser } from './users/users.ts';
 
@@ -70,6 +71,7 @@ export function engineWorld(options: WorldOptions = {}) {
     ledger,
   });
   const codes = new EmailCodes(store, users, limiter);
+  const passwords = new PasswordGuard(limiter, hasher);
   return {
     store,
     /** the simulated clock (what the control API freezes and moves) */
@@ -78,6 +80,8 @@ export function engineWorld(options: WorldOptions = {}) {
     time,
     hasher,
     limiter,
+    /** every password check of an account, on one failure counter */
+    passwords,
     ledger,
     requests,
     users,

@@ -20,6 +20,8 @@ export const MESSAGE_KEYS = [
   'login_failed_try_left',
   'login_locked',
   'login_locked_minute',
+  'password_locked',
+  'password_locked_minute',
   'email_taken',
   'code_invalid',
   'code_too_soon',
@@ -258,6 +260,26 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     fr: 'Trop de connexions échouées. Réessayez dans {minutes} minute',
     jp: 'ログインの失敗が多すぎます。{minutes} 分後に再度お試しください',
     it: 'Troppi accessi non riusciti. Riprova tra {minutes} minuto',
+  },
+  password_locked: {
+    en: 'Too many wrong passwords. Try again in {minutes} minutes',
+    zh: '密碼錯誤次數過多，請於 {minutes} 分鐘後再試',
+    es: 'Demasiadas contraseñas incorrectas. Inténtalo de nuevo en {minutes} minutos',
+    pt: 'Muitas senhas incorretas. Tente novamente em {minutes} minutos',
+    de: 'Zu viele falsche Passwörter. Versuchen Sie es in {minutes} Minuten erneut',
+    fr: 'Trop de mots de passe erronés. Réessayez dans {minutes} minutes',
+    jp: 'パスワードの誤りが多すぎます。{minutes} 分後に再度お試しください',
+    it: 'Troppe password errate. Riprova tra {minutes} minuti',
+  },
+  password_locked_minute: {
+    en: 'Too many wrong passwords. Try again in {minutes} minute',
+    zh: '密碼錯誤次數過多，請於 {minutes} 分鐘後再試',
+    es: 'Demasiadas contraseñas incorrectas. Inténtalo de nuevo en {minutes} minuto',
+    pt: 'Muitas senhas incorretas. Tente novamente em {minutes} minuto',
+    de: 'Zu viele falsche Passwörter. Versuchen Sie es in {minutes} Minute erneut',
+    fr: 'Trop de mots de passe erronés. Réessayez dans {minutes} minute',
+    jp: 'パスワードの誤りが多すぎます。{minutes} 分後に再度お試しください',
+    it: 'Troppe password errate. Riprova tra {minutes} minuto',
   },
   email_taken: {
     en: 'This e-mail is already registered',
@@ -1138,6 +1160,8 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
 
 /** The placeholders each message with placeholders needs. */
 export interface MessageParams {
+  password_locked: { minutes: number };
+  password_locked_minute: { minutes: number };
   field_invalid: { field: string; reason: string };
   code_too_soon: { seconds: number };
   login_failed_tries_left: { tries: number };

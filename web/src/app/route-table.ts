@@ -65,11 +65,16 @@ export const ROUTE_TABLE = [
   // issue 11, funds-web
   { path: 'assets', page: 'assets', auth: true, texts: ['funds'] },
   { path: 'assetsLog', page: 'assets-log', auth: true, texts: ['funds'] },
-  { path: 'transfer', page: 'transfer', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'transfer', page: 'transfer', auth: true, texts: ['funds', 'authForm', 'numberInput'] },
   { path: 'transferLog', page: 'transfer-log', auth: true, texts: ['funds'] },
-  { path: 'recharge', page: 'recharge', auth: true, texts: ['funds', 'authForm'] },
+  { path: 'recharge', page: 'recharge', auth: true, texts: ['funds', 'authForm', 'numberInput'] },
   { path: 'rechargeLog', page: 'recharge-log', auth: true, texts: ['funds'] },
-  { path: 'withdraw', page: 'withdraw', auth: true, texts: ['funds', 'authForm', 'accountSwitch'] },
+  {
+    path: 'withdraw',
+    page: 'withdraw',
+    auth: true,
+    texts: ['funds', 'authForm', 'accountSwitch', 'numberInput'],
+  },
   { path: 'withdrawLog', page: 'withdraw-log', auth: true, texts: ['funds'] },
   // issue 11, identity slice: binding
   { path: 'bind', page: 'bind', auth: true, texts: ['bind'] },
@@ -102,7 +107,7 @@ export const ROUTE_TABLE = [
     path: 'contract',
     page: 'contract',
     auth: true,
-    texts: ['contract', 'positionActions', 'chart', 'market', 'funds', 'authForm'],
+    texts: ['contract', 'positionActions', 'chart', 'market', 'funds', 'authForm', 'numberInput'],
   },
 ] as const satisfies readonly RouteEntry[];
 

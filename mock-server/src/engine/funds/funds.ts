@@ -18,7 +18,7 @@ import { Emitter } from '../kernel/emitter.ts';
 import type { Page } from '../kernel/page.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Requests } from '../ledger/requests.ts';
-import type { PasswordHasher } from '../passwords.ts';
+import type { PasswordGuard } from '../users/password-guard.ts';
 import type { StateStore } from '../state.ts';
 import { Team } from '../team/team.ts';
 import type { PayoutTargets } from '../users/payouts.ts';
@@ -60,7 +60,7 @@ export class Funds {
     payouts: PayoutTargets,
     ledger: Ledger,
     requests: Requests,
-    hasher: PasswordHasher,
+    passwords: PasswordGuard,
     options: FundsOptions,
   ) {
     this.context = { store, clock, users, ledger, requests, events: this.events, options };
@@ -68,7 +68,7 @@ export class Funds {
     this.transfers = new Transfers(this.context, this.balancesOf);
     this.depositAccounts = new DepositAccounts(this.context);
     this.depositsOf = new Deposits(this.context, this.depositAccounts);
-    this.withdrawalsOf = new Withdrawals(this.context, payouts, hasher);
+    this.withdrawalsOf = new Withdrawals(this.context, payouts, passwords);
     this.teamOf = new Team(store, users, ledger);
   }
 

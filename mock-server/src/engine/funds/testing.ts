@@ -41,7 +41,7 @@ export function fundsOn(options: Partial<FundsOptions> & WorldOptions = {}) {
     payouts,
     world.ledger,
     world.requests,
-    world.hasher,
+    world.passwords,
     {
       depositAccountDelayMs: options.depositAccountDelayMs ?? 3000,
       autoReviewMs: options.autoReviewMs ?? null,

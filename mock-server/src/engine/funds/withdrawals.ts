@@ -5,7 +5,7 @@ import { EngineError, FieldError } from '../errors.ts';
 import type { Page } from '../kernel/page.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from '../ledger/accounts.ts';
 import { toScale, wireAmount } from '../ledger/money.ts';
-import type { PasswordHasher } from '../passwords.ts';
+import type { PasswordGuard } from '../users/password-guard.ts';
 import type { WithdrawalRow } from '../state.ts';
 import type { PayoutTargets } from '../users/payouts.ts';
 import {
@@ -35,7 +35,7 @@ export class Withdrawals {
   constructor(
     private readonly ctx: FundsContext,
     private readonly payouts: PayoutTargets,
-    private readonly hasher: PasswordHasher,
+    private readonly guard: PasswordGuard,
   ) {}
 
   cashInfo(userId: string) {
@@ -62,9 +62,11 @@ export class Withdrawals {
     body: { request_id: string; method: DepositMethod; amount: string; password: string },
   ): Promise<WithdrawalRecord> {
     const user = this.ctx.users.get(userId);
-    if (!(await this.hasher.verify(body.password, user.password_hash))) {
-      throw new FieldError('password', 'withdraw_password_wrong');
-    }
+    await this.guard.verifyUser(
+      user,
+      body.password,
+      () => new FieldError('password', 'withdraw_password_wrong'),
+    );
     return publicRow(
       this.ctx.requests.once(userId, 'addCash', body, () => {
         // a withdrawal leaves the real account: a demo session moves no real money

@@ -8,7 +8,14 @@ const NEW_PASSWORD = 'Newer1234';
 
 function authWorld() {
   const world = userWorld();
-  const auth = new Auth(world.store, world.users, world.codes, world.hasher, world.limiter);
+  const auth = new Auth(
+    world.store,
+    world.users,
+    world.codes,
+    world.hasher,
+    world.limiter,
+    world.passwords,
+  );
   /** whose session a token opens, if it is live */
   const holder = (token: string) => auth.liveSession(Auth.tokenMd5(token))?.user_id;
   const register = (email: string, extra: { invite_code?: string } = {}) => {

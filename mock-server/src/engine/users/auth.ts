@@ -6,15 +6,16 @@ import { newSessionToken } from '../random.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import type { SessionRecord, StateStore, UserRecord } from '../state.ts';
 import type { EmailCodes } from './email-codes.ts';
+import { lockedFor, PASSWORD_RULES, passwordKeyOf, type PasswordGuard } from './password-guard.ts';
 import { normaliseEmail, userInfo, type Users } from './users.ts';
 
 const MINUTE = 60_000;
 export const AUTH_RULES = {
   /** a session ends after a week unused */
   sessionIdleMs: 7 * 24 * 60 * MINUTE,
-  /** failed sign-ins that lock an account (known or not) for the window */
-  loginFailuresPerAccount: 5,
-  loginFailureWindowMs: 15 * MINUTE,
+  /** failed sign-ins that lock an account (known or not) for the window: PASSWORD_RULES */
+  loginFailuresPerAccount: PASSWORD_RULES.failuresPerAccount,
+  loginFailureWindowMs: PASSWORD_RULES.failureWindowMs,
   /** a refusal with this many tries or fewer left before the lock says how many */
   loginTriesWarnedOf: 2,
   /** sign-in attempts one client may make in a window */
@@ -31,12 +32,7 @@ export interface NewSession {
 }
 
 /** Sign-in is locked for `ms` more: the refusal says for how many minutes (rounded up). */
-const lockedFor = (ms: number): EngineError => {
-  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
-  return new EngineError('rate_limited', minutes === 1 ? 'login_locked_minute' : 'login_locked', {
-    minutes,
-  });
-};
+const loginLockedFor = (ms: number): EngineError => lockedFor(ms, 'login');
 
 /** Passwords must be typed twice alike. */
 const confirmMatches = (input: { password: string; confirm_password: string }): void => {
@@ -58,6 +54,7 @@ export class Auth {
     private readonly codes: EmailCodes,
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
+    private readonly guard: PasswordGuard,
   ) {}
 
   /** The MD5 under which a raw token's session is kept (the socket's bind sends the token). */
@@ -95,38 +92,33 @@ export class Auth {
     client: string,
   ): Promise<NewSession> {
     const byEmail = input.account.includes('@');
-    const accountKey = byEmail
-      ? `login:e:${normaliseEmail(input.account)}`
-      : `login:p:${input.area_code}${input.account}`;
     const perClient = this.limiter.hit(
       `login:${client}`,
       AUTH_RULES.loginAttemptsPerClient,
       AUTH_RULES.perClientWindowMs,
     );
-    if (!perClient.allowed) throw lockedFor(perClient.retryAfterMs);
-    const failures = this.limiter.count(accountKey, AUTH_RULES.loginFailureWindowMs);
-    if (failures >= AUTH_RULES.loginFailuresPerAccount) {
-      throw lockedFor(this.limiter.retryAfter(accountKey, AUTH_RULES.loginFailureWindowMs));
-    }
+    if (!perClient.allowed) throw loginLockedFor(perClient.retryAfterMs);
     const user = byEmail
       ? this.users.byEmail(input.account)
       : this.users.byPhone(input.area_code, input.account);
+    // A known account's counter is the one its password checks behind a session share; an
+    // unknown one is locked alike, by what was typed, so a lock does not tell who has an account.
+    const key = user
+      ? passwordKeyOf(user)
+      : byEmail
+        ? `login:e:${normaliseEmail(input.account)}`
+        : `login:p:${input.area_code}${input.account}`;
     // Verify against a dummy hash when there is no such user, so both take the same time.
     const stored = user?.password_hash ?? (await this.getDummyHash());
-    const matches = await this.hasher.verify(input.password, stored);
+    const { matches, left } = await this.guard.attempt(key, input.password, stored, 'login');
     if (!user || !matches) {
-      this.limiter.hit(accountKey, Number.MAX_SAFE_INTEGER, AUTH_RULES.loginFailureWindowMs);
-      const left = AUTH_RULES.loginFailuresPerAccount - (failures + 1);
-      if (left <= 0) {
-        throw lockedFor(this.limiter.retryAfter(accountKey, AUTH_RULES.loginFailureWindowMs));
-      }
+      if (left <= 0) throw loginLockedFor(this.guard.lockedForMs(key));
       if (left <= AUTH_RULES.loginTriesWarnedOf) {
-        const key = left === 1 ? 'login_failed_try_left' : 'login_failed_tries_left';
-        throw new EngineError('refused', key, { tries: left });
+        const tries = left === 1 ? 'login_failed_try_left' : 'login_failed_tries_left';
+        throw new EngineError('refused', tries, { tries: left });
       }
       throw new EngineError('refused', 'login_failed');
     }
-    this.limiter.clear(accountKey);
     return this.openSession(user);
   }
 
@@ -157,9 +149,11 @@ export class Auth {
   ): Promise<void> {
     const user = this.users.get(userId);
     confirmMatches(input);
-    if (!(await this.hasher.verify(input.old_password, user.password_hash))) {
-      throw new FieldError('old_password', 'password_wrong');
-    }
+    await this.guard.verifyUser(
+      user,
+      input.old_password,
+      () => new FieldError('old_password', 'password_wrong'),
+    );
     if (input.old_password === input.password) throw new FieldError('password', 'password_same');
     user.password_hash = await this.hasher.hash(input.password);
     this.endSessions(userId, currentTokenMd5);
@@ -169,9 +163,11 @@ export class Auth {
   /** Closes the account, with the password and a code e-mailed for it. */
   async deleteAccount(userId: string, input: { password: string; code: string }): Promise<void> {
     const user = this.users.get(userId);
-    if (!(await this.hasher.verify(input.password, user.password_hash))) {
-      throw new FieldError('password', 'password_wrong');
-    }
+    await this.guard.verifyUser(
+      user,
+      input.password,
+      () => new FieldError('password', 'password_wrong'),
+    );
     this.codes.consume(user.email, 'delete_account', input.code);
     this.endSessions(userId);
     this.users.remove(userId);

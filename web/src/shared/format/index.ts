@@ -8,12 +8,3 @@ export {
   type NumberStyle,
 } from './numbers.ts';
 export { useNumberStyle } from './use-number-style.ts';
-export {
-  $numberStyle,
-  asTyped,
-  readTypedNumber,
-  typedValue,
-  zeroAmount,
-  type TypedNumber,
-  type TypedNumberProblem,
-} from './typed.ts';

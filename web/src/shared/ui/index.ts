@@ -6,4 +6,3 @@ export { DelayedLoader, LOADER_DELAY_MS } from './delayed-loader.tsx';
 export { Chevron, LineIcon } from './icons.tsx';
 export { DisconnectedBlock } from './error-blocks.tsx';
 export { HeaderLink } from './header-link.tsx';
-export { ReviewBadge, type ReviewStage } from './review-badge.tsx';

@@ -10,7 +10,7 @@ describe('an entered amount', () => {
   });
 
   it('must be a positive number with at most 8 decimals', () => {
-    expect(amountProblem('abc', EN)).toBe('validation.number.notNumber');
+    expect(amountProblem('abc', EN)).toBe('numberInput.notNumber');
     expect(amountProblem('0', EN)).toBe('funds.errors.amountInvalid');
     expect(amountProblem('-1', EN)).toBe('funds.errors.amountInvalid');
     expect(amountProblem('1.123456789', EN)).toBe('funds.errors.amountInvalid');
@@ -22,8 +22,8 @@ describe('an entered amount', () => {
     expect(amountProblem('10,5', DE)).toBeNull();
     expect(amountProblem('1.350,5', DE, { max: '1350.5' })).toBeNull();
     expect(amountProblem('1.350,51', DE, { max: '1350.5' })).toBe('funds.errors.aboveMax');
-    expect(amountProblem('10.5', DE)).toBe('validation.number.otherMark');
-    expect(amountProblem('10,5', EN)).toBe('validation.number.otherMark');
+    expect(amountProblem('10.5', DE)).toBe('numberInput.otherMark');
+    expect(amountProblem('10,5', EN)).toBe('numberInput.otherMark');
   });
 
   it('keeps its bounds, decimals compared exactly', () => {

@@ -1,5 +1,6 @@
 import { enteredDecimal } from '@bourse/protocol/endpoints/market';
-import { readTypedNumber, type NumberStyle } from '#shared/format';
+import { type NumberStyle } from '#shared/format';
+import { readTypedNumber } from '#shared/typed-number';
 import Decimal from 'decimal.js';
 
 /** The bounds an entered amount must keep, USDT; each optional. */

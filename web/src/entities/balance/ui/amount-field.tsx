@@ -1,5 +1,6 @@
 import type { FormMessage } from '#shared/api';
-import { useNumberStyle, zeroAmount } from '#shared/format';
+import { useNumberStyle } from '#shared/format';
+import { zeroAmount } from '#shared/typed-number';
 import { FieldInput, FormItem, messageIdOf } from '#shared/ui/form';
 import type { ReactNode } from 'react';
 import { useId } from 'react';

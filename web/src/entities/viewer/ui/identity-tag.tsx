@@ -1,5 +1,5 @@
 import type { IdentityStatus } from '@bourse/protocol';
-import { ReviewBadge, type ReviewStage } from '#shared/ui';
+import { ReviewBadge, type ReviewStage } from '#shared/ui/review-badge';
 import { useTranslation } from 'react-i18next';
 
 const STAGE = {

@@ -1,6 +1,7 @@
 import { D } from '@bourse/formulas';
 import { enteredDecimal, optionalPrice } from '@bourse/protocol/endpoints/market';
-import { readTypedNumber, type NumberStyle } from '#shared/format';
+import { type NumberStyle } from '#shared/format';
+import { readTypedNumber } from '#shared/typed-number';
 
 /** A positive amount or quantity as the wire takes it (at most 8 decimals). */
 export const isEnteredDecimal = (value: string): boolean =>
@@ -40,7 +41,7 @@ export function enteredAmount(text: string, style: NumberStyle): string | null {
 export function enteredProblem(text: string, style: NumberStyle, invalid: string): string | null {
   const typed = readTypedNumber(text, style);
   if (typed.kind === 'empty') return 'validation.required';
-  if (typed.kind === 'problem' && typed.key === 'validation.number.otherMark') return typed.key;
+  if (typed.kind === 'problem' && typed.key === 'numberInput.otherMark') return typed.key;
   return typed.kind === 'number' && isEnteredDecimal(typed.value) ? null : invalid;
 }
 
@@ -54,7 +55,7 @@ export function enteredPrice(
 ): { readonly value: string } | { readonly problem: string } {
   const typed = readTypedNumber(text, style);
   if (typed.kind === 'empty') return { value: '' };
-  if (typed.kind === 'problem' && typed.key === 'validation.number.otherMark') {
+  if (typed.kind === 'problem' && typed.key === 'numberInput.otherMark') {
     return { problem: typed.key };
   }
   if (typed.kind === 'number' && isOptionalPrice(typed.value)) return { value: typed.value };

@@ -139,7 +139,7 @@ describe("the auto-margin setting in the reader's number style", () => {
     await allSettled(submitClicked, { scope });
 
     expect(scope.getState($errors)).toStrictEqual({
-      depositRate: { key: 'validation.number.otherMark' },
+      depositRate: { key: 'numberInput.otherMark' },
     });
     expect(api.callsTo(setStrategy)).toHaveLength(0);
   });

@@ -8,7 +8,8 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
-import { $numberStyle, asTyped, typedValue, type NumberStyle } from '#shared/format';
+import { type NumberStyle } from '#shared/format';
+import { $numberStyle, asTyped, typedValue } from '#shared/typed-number';
 import { notifyFx } from '#shared/ui/toast';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';

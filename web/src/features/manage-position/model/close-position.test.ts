@@ -204,7 +204,7 @@ describe("closing part of a position in the reader's number style", () => {
     await allSettled(submitClicked, { scope });
 
     expect(scope.getState($errors)).toStrictEqual({
-      quantity: { key: 'validation.number.otherMark' },
+      quantity: { key: 'numberInput.otherMark' },
     });
     expect(scope.getState($quantity)).toBe('0.04');
     expect(api.callsTo(partStop)).toHaveLength(0);

@@ -161,7 +161,7 @@ describe("the margin dialog in the reader's number style", () => {
     await allSettled(submitClicked, { scope });
 
     expect(scope.getState($errors)).toStrictEqual({
-      amount: { key: 'validation.number.otherMark' },
+      amount: { key: 'numberInput.otherMark' },
     });
     expect(scope.getState($amount)).toBe('100.5');
     expect(api.callsTo(depositChange)).toHaveLength(0);

@@ -211,7 +211,7 @@ describe("the TP/SL dialog in the reader's number style", () => {
     await enter(scope, '99000.5', '');
 
     expect(scope.getState($errors)).toStrictEqual({
-      takeProfit: { key: 'validation.number.otherMark' },
+      takeProfit: { key: 'numberInput.otherMark' },
     });
     expect(scope.getState($takeProfitPnl)).toBeNull();
     expect(api.callsTo(addTakeStop)).toHaveLength(0);

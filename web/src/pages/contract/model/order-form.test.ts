@@ -149,9 +149,9 @@ describe("the order form in the reader's number style", () => {
     await allSettled(confirmClicked, { scope });
 
     expect(scope.getState($errors)).toStrictEqual({
-      price: { key: 'validation.number.otherMark' },
-      quantity: { key: 'validation.number.otherMark' },
-      takeProfit: { key: 'validation.number.otherMark' },
+      price: { key: 'numberInput.otherMark' },
+      quantity: { key: 'numberInput.otherMark' },
+      takeProfit: { key: 'numberInput.otherMark' },
     });
     expect(scope.getState($quantity)).toBe('0.05');
     expect(scope.getState($quote)).toBeNull();

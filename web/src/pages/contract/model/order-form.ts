@@ -15,13 +15,8 @@ import {
   type FormErrors,
 } from '#shared/api/form';
 import { createMoneyIntent } from '#shared/api/intent';
-import {
-  $numberStyle,
-  asTyped,
-  readTypedNumber,
-  typedValue,
-  type NumberStyle,
-} from '#shared/format';
+import { type NumberStyle } from '#shared/format';
+import { $numberStyle, asTyped, readTypedNumber, typedValue } from '#shared/typed-number';
 import { $accountType, $userInfo } from '#shared/session';
 import { persistLocal } from '#shared/storage';
 import { notifyFx } from '#shared/ui/toast';
@@ -110,7 +105,7 @@ const amountOf = (text: string, style: NumberStyle): string | null => {
 const unreadable = (text: string, style: NumberStyle, invalid: string): string | null => {
   const typed = readTypedNumber(text, style);
   if (typed.kind !== 'problem') return null;
-  return typed.key === 'validation.number.otherMark' ? typed.key : invalid;
+  return typed.key === 'numberInput.otherMark' ? typed.key : invalid;
 };
 
 /** The info of the symbol on screen; null while it loads. */

@@ -1,7 +1,7 @@
 import { endpoints } from '@bourse/protocol';
 import { amountProblem, balanceChanged } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
-import { $numberStyle, typedValue } from '#shared/format';
+import { $numberStyle, typedValue } from '#shared/typed-number';
 import {
   checkMessages,
   createFormSubmission,

@@ -136,7 +136,7 @@ describe('a deposit in German', () => {
     expect(scope.getState($equivalent)).toBeNull();
     await allSettled(submitClicked, { scope });
 
-    expect(scope.getState($errors).amount).toStrictEqual({ key: 'validation.number.otherMark' });
+    expect(scope.getState($errors).amount).toStrictEqual({ key: 'numberInput.otherMark' });
     expect(api.callsTo(endpoints.account.addRech)).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
 import { createApiEffect, type FormMessage } from '#shared/api';
-import { $numberStyle, readTypedNumber, typedValue } from '#shared/format';
+import { $numberStyle, readTypedNumber, typedValue } from '#shared/typed-number';
 import {
   checkMessages,
   createFormSubmission,

@@ -65,7 +65,7 @@ describe("a transfer in the reader's number style", () => {
     await allSettled(submitClicked, { scope });
 
     expect(scope.getState($errors)).toStrictEqual({
-      amount: { key: 'validation.number.otherMark' },
+      amount: { key: 'numberInput.otherMark' },
     });
     expect(scope.getState($amount)).toBe('10.5');
     expect(sent()).toHaveLength(0);

@@ -6,7 +6,7 @@ import {
   type AccountKind,
 } from '#entities/balance';
 import { createApiEffect } from '#shared/api';
-import { $numberStyle, asTyped, typedValue } from '#shared/format';
+import { $numberStyle, asTyped, typedValue } from '#shared/typed-number';
 import {
   checkMessages,
   createFormSubmission,

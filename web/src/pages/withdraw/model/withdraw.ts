@@ -1,6 +1,6 @@
 import { endpoints, type DepositMethod, type ResponseOf } from '@bourse/protocol';
 import { amountProblem } from '#entities/balance';
-import { $numberStyle, asTyped, readTypedNumber, typedValue } from '#shared/format';
+import { $numberStyle, asTyped, readTypedNumber, typedValue } from '#shared/typed-number';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,

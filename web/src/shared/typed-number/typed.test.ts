@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HTML_LANG } from '#shared/i18n';
-import { numberStyleOf } from './numbers.ts';
+import { numberStyleOf } from '#shared/format';
 import { asTyped, readTypedNumber, typedValue, zeroAmount } from './typed.ts';
 
 const style = (language: keyof typeof HTML_LANG) => numberStyleOf(HTML_LANG[language]);
 const number = (value: string) => ({ kind: 'number', value });
-const OTHER = { kind: 'problem', key: 'validation.number.otherMark' };
-const NOT = { kind: 'problem', key: 'validation.number.notNumber' };
+const OTHER = { kind: 'problem', key: 'numberInput.otherMark' };
+const NOT = { kind: 'problem', key: 'numberInput.notNumber' };
 
 interface Cases {
   /** what a reader types → what the protocol is sent */

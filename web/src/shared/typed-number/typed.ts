@@ -1,5 +1,5 @@
 import { $language, HTML_LANG } from '#shared/i18n';
-import { localizeDecimal, numberStyleOf, type NumberStyle } from './numbers.ts';
+import { localizeDecimal, numberStyleOf, type NumberStyle } from '#shared/format';
 
 /**
  * What the reader typed in a number field, read in their language's style: nothing yet, a number
@@ -16,7 +16,7 @@ export type TypedNumber =
  *   text names this language's mark with an example;
  * - `notNumber`: anything else that is not a number.
  */
-export type TypedNumberProblem = 'validation.number.otherMark' | 'validation.number.notNumber';
+export type TypedNumberProblem = 'numberInput.otherMark' | 'numberInput.notNumber';
 
 /** The app language's number style, for models that read or prefill number fields. */
 export const $numberStyle = $language.map((language) => numberStyleOf(HTML_LANG[language]));
@@ -48,9 +48,9 @@ export function readTypedNumber(text: string, style: NumberStyle): TypedNumber {
   const group = SPACE.test(style.group) ? null : style.group;
 
   const parts = rest.split(decimal);
-  if (parts.length > 2) return problem('validation.number.notNumber');
+  if (parts.length > 2) return problem('numberInput.notNumber');
   const [typedWhole = '', fraction = ''] = parts;
-  if (!DIGITS.test(fraction)) return problem('validation.number.notNumber');
+  if (!DIGITS.test(fraction)) return problem('numberInput.notNumber');
 
   let whole = typedWhole;
   if (group !== null && whole.includes(group)) {
@@ -61,7 +61,7 @@ export function readTypedNumber(text: string, style: NumberStyle): TypedNumber {
     whole = whole.split(group).join('');
   }
   if (!DIGITS.test(whole)) return mistaken(whole, parts.length, other);
-  if (whole === '' && fraction === '') return problem('validation.number.notNumber');
+  if (whole === '' && fraction === '') return problem('numberInput.notNumber');
 
   const digits = whole.replace(/^0+(?=\d)/, '') || '0';
   const value = fraction === '' ? digits : `${digits}.${fraction}`;
@@ -88,9 +88,7 @@ function mistaken(whole: string, parts: number, other: string): TypedNumber {
   const once = whole.split(other).length === 2;
   const digitsOnly = DIGITS.test(whole.replace(other, ''));
   return problem(
-    once && digitsOnly && parts === 1
-      ? 'validation.number.otherMark'
-      : 'validation.number.notNumber',
+    once && digitsOnly && parts === 1 ? 'numberInput.otherMark' : 'numberInput.notNumber',
   );
 }
 
