@@ -1,7 +1,10 @@
+import { SYMBOLS } from '@bourse/fixtures';
+import { KLINE_PERIODS, klineTopic, TOPIC } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { registerUser, testApp, UUID } from '../test/wire.ts';
+import { SOCKET_LIMITS } from './gateway.ts';
 
 let app: FastifyInstance;
 const sockets: WebSocket[] = [];
@@ -16,7 +19,11 @@ afterEach(async () => {
 
 const url = () => `/ws?uuid=${UUID}&time=${Date.now()}`;
 
-async function open(headers: Record<string, string> = {}): Promise<{
+async function open(
+  headers: Record<string, string> = {},
+  /** answer the pings (every 50 ms here), for a test that outlasts two of them */
+  answerPings = false,
+): Promise<{
   socket: WebSocket;
   frames: unknown[];
   next: () => Promise<unknown>;
@@ -31,6 +38,9 @@ async function open(headers: Record<string, string> = {}): Promise<{
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     const frame: unknown = JSON.parse(data.toString());
     if ((frame as { cmd: string }).cmd === 'data') raw.push({ bytes: data, text: !isBinary });
+    if (answerPings && (frame as { cmd: string }).cmd === 'ping') {
+      socket.send(JSON.stringify({ cmd: 'pong', msg: (frame as { msg: number }).msg }));
+    }
     const waiter = waiting.shift();
     if (waiter) waiter(frame);
     else frames.push(frame);
@@ -187,5 +197,50 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     });
     socket.send(JSON.stringify({ cmd: 'sub', msg: 'x'.repeat(20_000) }));
     expect(await closed).toBe(1009);
+  });
+});
+
+const sub = (topic: string) => JSON.stringify({ cmd: 'sub', msg: topic });
+
+/** Every topic the market has: Data24h, Digits and each symbol's Kline of each period. */
+const everyTopic = [
+  TOPIC.data24h,
+  TOPIC.digits,
+  ...SYMBOLS.flatMap((symbol) => KLINE_PERIODS.map((period) => klineTopic(symbol.id, period))),
+];
+
+describe('the socket gateway’s limits (issue 25)', () => {
+  it('refuses a Kline topic of a symbol the market does not have', async () => {
+    const { socket, next } = await open();
+    socket.send(sub('Kline.nosuchcoin.1m'));
+    socket.send(sub('Kline.btcusdt.1m'));
+    expect(await nextData(next)).toEqual({ cmd: 'error', msg: 'sub: unknown symbol nosuchcoin' });
+    await expect.poll(() => app.gateway.count('Kline.btcusdt.1m')).toBe(1);
+    expect(app.gateway.count('Kline.nosuchcoin.1m')).toBe(0);
+    expect([...app.gateway.topics()]).toEqual(['Kline.btcusdt.1m']);
+  });
+
+  it(`holds at most ${String(SOCKET_LIMITS.maxTopics)} topics a socket`, async () => {
+    expect(everyTopic.length).toBeGreaterThan(SOCKET_LIMITS.maxTopics);
+    const { socket, frames } = await open({}, true);
+    const held = everyTopic.slice(0, SOCKET_LIMITS.maxTopics);
+    const extra = everyTopic[SOCKET_LIMITS.maxTopics] ?? '';
+    for (const topic of held) socket.send(sub(topic));
+    await expect.poll(() => app.gateway.topics().size).toBe(SOCKET_LIMITS.maxTopics);
+    const errors = () => frames.filter((frame) => (frame as { cmd: string }).cmd === 'error');
+    expect(errors()).toEqual([]);
+
+    socket.send(sub(extra));
+    await expect.poll(() => errors().length).toBe(1);
+    expect((errors()[0] as { msg: string }).msg).toMatch(/^sub: at most 64 topics a socket/);
+    expect(app.gateway.count(extra)).toBe(0);
+
+    // a topic it holds again is no new topic; one let go makes room
+    socket.send(sub(held[0] ?? ''));
+    socket.send(JSON.stringify({ cmd: 'unsub', msg: held[1] }));
+    socket.send(sub(extra));
+    await expect.poll(() => app.gateway.count(extra)).toBe(1);
+    expect(errors()).toHaveLength(1);
+    expect(app.gateway.topics().size).toBe(SOCKET_LIMITS.maxTopics);
   });
 });

@@ -1,4 +1,11 @@
-import { clientFrame, isTopic, SOCKET, TIME_WINDOW_MS, type ServerFrame } from '@bourse/protocol';
+import {
+  clientFrame,
+  isTopic,
+  parseKlineTopic,
+  SOCKET,
+  TIME_WINDOW_MS,
+  type ServerFrame,
+} from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Auth } from '../engine/users/auth.ts';
@@ -9,7 +16,24 @@ export interface GatewayOptions {
   allowedOrigins: readonly string[];
   pingIntervalMs: number;
   wallClock: () => number;
+  /**
+   * Whether the market has this symbol: a per-symbol topic (`Kline.{symbolId}.{period}`) of any
+   * other symbol is refused, so made-up ids cannot pile up topics the feed walks every tick.
+   */
+  knownSymbol: (symbolId: string) => boolean;
 }
+
+/**
+ * What one socket may cost the others (issue 25: 300 000 made-up topics from one socket stalled
+ * every client's Data24h). docs/mock-server.md, "Socket limits".
+ */
+export const SOCKET_LIMITS = {
+  /**
+   * Topics one socket may hold. The web holds a handful (Data24h, Digits, a Kline or two while a
+   * chart is open) and the bench one; a `sub` beyond this gets an error frame and is not added.
+   */
+  maxTopics: 64,
+} as const;
 
 export interface SocketGateway {
   /** sends a push to every socket subscribed to `topic` */
@@ -92,13 +116,29 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         if (!session) refuse(connection, 'bind: the token is not a live session');
         return;
       }
-      case 'sub':
+      case 'sub': {
         if (!isTopic(frame.msg)) {
           refuse(connection, `sub: unknown topic ${frame.msg}`);
           return;
         }
+        const kline = parseKlineTopic(frame.msg);
+        if (kline && !options.knownSymbol(kline.symbolId)) {
+          refuse(connection, `sub: unknown symbol ${kline.symbolId}`);
+          return;
+        }
+        if (
+          !connection.topics.has(frame.msg) &&
+          connection.topics.size >= SOCKET_LIMITS.maxTopics
+        ) {
+          refuse(
+            connection,
+            `sub: at most ${String(SOCKET_LIMITS.maxTopics)} topics a socket, unsub one first`,
+          );
+          return;
+        }
         connection.topics.add(frame.msg);
         return;
+      }
       case 'unsub':
         connection.topics.delete(frame.msg);
         return;
