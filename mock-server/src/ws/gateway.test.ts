@@ -2,7 +2,7 @@ import { SYMBOLS } from '@bourse/fixtures';
 import { KLINE_PERIODS, klineTopic, TOPIC } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebSocket } from 'ws';
+import WebSocket from 'ws';
 import { registerUser, testApp, UUID } from '../test/wire.ts';
 import { SOCKET_LIMITS } from './gateway.ts';
 
@@ -200,6 +200,49 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
   });
 });
 
+/** A client over real TCP (`app.listen`), so that its reading, or not, is felt by the server. */
+async function connect(origin: string): Promise<{
+  socket: WebSocket;
+  /** every data frame's msg, in order */
+  pushes: { func: string; topic: string; data: unknown }[];
+  errors: string[];
+  /** resolves once `ready()` holds, checked on every frame */
+  until: (ready: () => boolean) => Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+}> {
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}${url()}`);
+  sockets.push(socket);
+  const pushes: { func: string; topic: string; data: unknown }[] = [];
+  const errors: string[] = [];
+  const waiters = new Set<{ ready: () => boolean; resolve: () => void }>();
+  socket.on('message', (data: Buffer) => {
+    const frame = JSON.parse(data.toString()) as { cmd: string; msg: unknown };
+    // the pings come every 50 ms here: a client that did not answer would be closed for that
+    if (frame.cmd === 'ping') socket.send(JSON.stringify({ cmd: 'pong', msg: frame.msg }));
+    if (frame.cmd === 'data')
+      pushes.push(frame.msg as { func: string; topic: string; data: unknown });
+    if (frame.cmd === 'error') errors.push(String(frame.msg));
+    for (const waiter of waiters) {
+      if (!waiter.ready()) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code: number, reason: Buffer) => {
+      resolve({ code, reason: reason.toString() });
+    });
+  });
+  socket.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const until = (ready: () => boolean) =>
+    ready() ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ ready, resolve }));
+  return { socket, pushes, errors, until, closed };
+}
+
 const sub = (topic: string) => JSON.stringify({ cmd: 'sub', msg: topic });
 
 /** Every topic the market has: Data24h, Digits and each symbol's Kline of each period. */
@@ -243,4 +286,30 @@ describe('the socket gateway’s limits (issue 25)', () => {
     expect(errors()).toHaveLength(1);
     expect(app.gateway.topics().size).toBe(SOCKET_LIMITS.maxTopics);
   });
+
+  it('closes a socket that floods with 1008, and another socket keeps its Data24h', async () => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const other = await connect(origin);
+    other.socket.send(sub(TOPIC.data24h));
+    const flooder = await connect(origin);
+    await expect.poll(() => app.gateway.count()).toBe(2);
+
+    const flood = SOCKET_LIMITS.maxFramesPerWindow + 50;
+    for (let frame = 0; frame < flood; frame += 1)
+      flooder.socket.send(sub(`Kline.x${String(frame)}.1m`));
+    const { code, reason } = await flooder.closed;
+    expect(code).toBe(1008);
+    expect(reason).toMatch(/too many frames/);
+    // only what it sent before it went over was answered
+    expect(flooder.errors).toHaveLength(SOCKET_LIMITS.maxFramesPerWindow);
+    await expect.poll(() => app.gateway.count()).toBe(1);
+
+    // a push made after the flood reaches the other socket
+    app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: 'after-the-flood' }]);
+    await other.until(() => other.pushes.length === 1);
+    expect(other.pushes).toEqual([
+      { func: 'Data24h', topic: 'Data24h', data: [{ symbol_id: 'after-the-flood' }] },
+    ]);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+  }, 30_000);
 });

@@ -33,6 +33,13 @@ export const SOCKET_LIMITS = {
    * chart is open) and the bench one; a `sub` beyond this gets an error frame and is not added.
    */
   maxTopics: 64,
+  /**
+   * Frames a socket may send in one window of `frameWindowMs` (a fixed window: a counter and the
+   * window's start, no timer). The web sends a bind and a few subs on open and a pong every 15 s;
+   * a socket over this is closed with 1008 (policy violation).
+   */
+  maxFramesPerWindow: 100,
+  frameWindowMs: 1_000,
 } as const;
 
 export interface SocketGateway {
@@ -54,6 +61,12 @@ interface Connection {
   tokenMd5: string | null;
   userId: string | null;
   missedPongs: number;
+  /** when the current window of frames from the client started (performance.now()) */
+  windowStartMs: number;
+  /** frames the client sent in the current window; once shut, frames it sent since */
+  framesInWindow: number;
+  /** closed for flooding: its further frames are not handled */
+  shut: boolean;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -148,6 +161,36 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
     }
   };
 
+  /**
+   * Counts a frame from the client; true when it is not to be handled: the client went over the
+   * rate and is closed. Frames already on their way when it went over are ignored; a client that
+   * sends ten windows' worth more has not stopped for the close frame and is cut off (1006).
+   */
+  const flooding = (connection: Connection): boolean => {
+    if (connection.shut) {
+      connection.framesInWindow += 1;
+      if (connection.framesInWindow > 10 * SOCKET_LIMITS.maxFramesPerWindow) {
+        connection.socket.terminate();
+      }
+      return true;
+    }
+    const now = performance.now();
+    if (now - connection.windowStartMs >= SOCKET_LIMITS.frameWindowMs) {
+      connection.windowStartMs = now;
+      connection.framesInWindow = 0;
+    }
+    connection.framesInWindow += 1;
+    if (connection.framesInWindow <= SOCKET_LIMITS.maxFramesPerWindow) return false;
+    connection.shut = true;
+    connection.framesInWindow = 0;
+    connections.delete(connection);
+    connection.socket.close(
+      1008,
+      `too many frames: at most ${String(SOCKET_LIMITS.maxFramesPerWindow)} a second`,
+    );
+    return true;
+  };
+
   app.get(
     '/ws',
     {
@@ -173,9 +216,13 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         tokenMd5: null,
         userId: null,
         missedPongs: 0,
+        windowStartMs: performance.now(),
+        framesInWindow: 0,
+        shut: false,
       };
       connections.add(connection);
       socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (flooding(connection)) return;
         if (isBinary) refuse(connection, 'frames are JSON text');
         else handle(connection, data.toString('utf8'));
       });
