@@ -312,4 +312,45 @@ describe('the socket gateway’s limits (issue 25)', () => {
     ]);
     expect(other.socket.readyState).toBe(WebSocket.OPEN);
   }, 30_000);
+
+  it('drops a socket that stops reading once its queue passes the limit; the other keeps up', async () => {
+    // the pings at their usual 15 s: here a socket that stops reading must go for its queue, not
+    // for the pongs it cannot send
+    await app.close();
+    app = await testApp();
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const reader = await connect(origin);
+    const stalled = await connect(origin);
+    for (const { socket } of [reader, stalled]) socket.send(sub(TOPIC.data24h));
+    await expect.poll(() => app.gateway.count(TOPIC.data24h)).toBe(2);
+    stalled.socket.pause();
+
+    // 64 KiB a push; the stalled socket's TCP buffers fill first, then its queue
+    const payload = 'x'.repeat(64 * 1024);
+    const most = (64 * 1024 * 1024) / payload.length;
+    let published = 0;
+    while (app.gateway.count(TOPIC.data24h) === 2 && published < most) {
+      app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: String(published), payload }]);
+      published += 1;
+      const sent = published;
+      // the reader has every push before the next is made: it is never the slow one
+      await reader.until(() => reader.pushes.length === sent);
+    }
+    expect(app.gateway.count(TOPIC.data24h)).toBe(1);
+    expect(app.gateway.count()).toBe(1);
+    expect(published).toBeGreaterThan(SOCKET_LIMITS.maxBufferedBytes / payload.length);
+
+    app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: 'after-the-drop' }]);
+    await reader.until(() => reader.pushes.length === published + 1);
+    expect(reader.pushes.at(-1)).toEqual({
+      func: 'Data24h',
+      topic: 'Data24h',
+      data: [{ symbol_id: 'after-the-drop' }],
+    });
+    expect(reader.socket.readyState).toBe(WebSocket.OPEN);
+
+    // the stalled client finds its connection gone once it reads again
+    stalled.socket.resume();
+    expect((await stalled.closed).code).toBe(1006);
+  }, 60_000);
 });

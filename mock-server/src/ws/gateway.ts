@@ -40,6 +40,12 @@ export const SOCKET_LIMITS = {
    */
   maxFramesPerWindow: 100,
   frameWindowMs: 1_000,
+  /**
+   * Bytes that may wait to go out to one socket (`bufferedAmount`: ws's queue and the TCP
+   * socket's) before another frame is sent to it: some 90 s of Data24h (12 KB a second). Over it,
+   * the socket is dropped as a slow consumer.
+   */
+  maxBufferedBytes: 1024 * 1024,
 } as const;
 
 export interface SocketGateway {
@@ -95,9 +101,21 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
   /** A frame as the bytes of a text frame, made once however many sockets it goes to. */
   const encode = (frame: ServerFrame): Buffer => Buffer.from(JSON.stringify(frame), 'utf8');
   const sendEncoded = (connection: Connection, bytes: Buffer): void => {
-    if (connection.socket.readyState === connection.socket.OPEN) {
-      connection.socket.send(bytes, { binary: false });
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > SOCKET_LIMITS.maxBufferedBytes) {
+      // A slow consumer: it has not read the last megabyte. Dropped, as exchanges' market-data
+      // gateways commonly disconnect a client whose outgoing queue is full, rather than skipping
+      // pushes: a skipped Order or Balance push would leave its screen wrong with nothing to say
+      // so, while a dropped client reconnects (3 s, SPEC.md §8), subscribes again and gets fresh
+      // snapshots. Terminated, not closed: a close frame would wait behind the very megabyte the
+      // client is not reading (it sees 1006), and the memory is freed now. Nothing waits for it:
+      // the others' sends never queued behind its, as each socket has its own buffer.
+      connections.delete(connection);
+      socket.terminate();
+      return;
     }
+    socket.send(bytes, { binary: false });
   };
   const send = (connection: Connection, frame: ServerFrame): void => {
     sendEncoded(connection, encode(frame));
