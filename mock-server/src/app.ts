@@ -217,6 +217,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     allowedOrigins: options.allowedOrigins ?? [],
     pingIntervalMs: options.pingIntervalMs ?? SOCKET.pingIntervalMs,
     wallClock,
+    knownSymbol: (symbolId) => exchange.market.has(symbolId),
   });
   app.decorate('gateway', gateway);
   const feed = marketFeed(exchange, gateway, options.marketTickMs ?? 1000);

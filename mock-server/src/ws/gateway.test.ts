@@ -1,7 +1,10 @@
+import { SYMBOLS } from '@bourse/fixtures';
+import { KLINE_PERIODS, klineTopic, TOPIC } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebSocket } from 'ws';
+import WebSocket from 'ws';
 import { registerUser, testApp, UUID } from '../test/wire.ts';
+import { SOCKET_LIMITS } from './gateway.ts';
 
 let app: FastifyInstance;
 const sockets: WebSocket[] = [];
@@ -16,7 +19,11 @@ afterEach(async () => {
 
 const url = () => `/ws?uuid=${UUID}&time=${Date.now()}`;
 
-async function open(headers: Record<string, string> = {}): Promise<{
+async function open(
+  headers: Record<string, string> = {},
+  /** answer the pings (every 50 ms here), for a test that outlasts two of them */
+  answerPings = false,
+): Promise<{
   socket: WebSocket;
   frames: unknown[];
   next: () => Promise<unknown>;
@@ -31,6 +38,9 @@ async function open(headers: Record<string, string> = {}): Promise<{
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     const frame: unknown = JSON.parse(data.toString());
     if ((frame as { cmd: string }).cmd === 'data') raw.push({ bytes: data, text: !isBinary });
+    if (answerPings && (frame as { cmd: string }).cmd === 'ping') {
+      socket.send(JSON.stringify({ cmd: 'pong', msg: (frame as { msg: number }).msg }));
+    }
     const waiter = waiting.shift();
     if (waiter) waiter(frame);
     else frames.push(frame);
@@ -188,4 +198,159 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     socket.send(JSON.stringify({ cmd: 'sub', msg: 'x'.repeat(20_000) }));
     expect(await closed).toBe(1009);
   });
+});
+
+/** A client over real TCP (`app.listen`), so that its reading, or not, is felt by the server. */
+async function connect(origin: string): Promise<{
+  socket: WebSocket;
+  /** every data frame's msg, in order */
+  pushes: { func: string; topic: string; data: unknown }[];
+  errors: string[];
+  /** resolves once `ready()` holds, checked on every frame */
+  until: (ready: () => boolean) => Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+}> {
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}${url()}`);
+  sockets.push(socket);
+  const pushes: { func: string; topic: string; data: unknown }[] = [];
+  const errors: string[] = [];
+  const waiters = new Set<{ ready: () => boolean; resolve: () => void }>();
+  socket.on('message', (data: Buffer) => {
+    const frame = JSON.parse(data.toString()) as { cmd: string; msg: unknown };
+    // the pings come every 50 ms here: a client that did not answer would be closed for that
+    if (frame.cmd === 'ping') socket.send(JSON.stringify({ cmd: 'pong', msg: frame.msg }));
+    if (frame.cmd === 'data')
+      pushes.push(frame.msg as { func: string; topic: string; data: unknown });
+    if (frame.cmd === 'error') errors.push(String(frame.msg));
+    for (const waiter of waiters) {
+      if (!waiter.ready()) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code: number, reason: Buffer) => {
+      resolve({ code, reason: reason.toString() });
+    });
+  });
+  socket.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const until = (ready: () => boolean) =>
+    ready() ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ ready, resolve }));
+  return { socket, pushes, errors, until, closed };
+}
+
+const sub = (topic: string) => JSON.stringify({ cmd: 'sub', msg: topic });
+
+/** Every topic the market has: Data24h, Digits and each symbol's Kline of each period. */
+const everyTopic = [
+  TOPIC.data24h,
+  TOPIC.digits,
+  ...SYMBOLS.flatMap((symbol) => KLINE_PERIODS.map((period) => klineTopic(symbol.id, period))),
+];
+
+describe('the socket gateway’s limits (issue 25)', () => {
+  it('refuses a Kline topic of a symbol the market does not have', async () => {
+    const { socket, next } = await open();
+    socket.send(sub('Kline.nosuchcoin.1m'));
+    socket.send(sub('Kline.btcusdt.1m'));
+    expect(await nextData(next)).toEqual({ cmd: 'error', msg: 'sub: unknown symbol nosuchcoin' });
+    await expect.poll(() => app.gateway.count('Kline.btcusdt.1m')).toBe(1);
+    expect(app.gateway.count('Kline.nosuchcoin.1m')).toBe(0);
+    expect([...app.gateway.topics()]).toEqual(['Kline.btcusdt.1m']);
+  });
+
+  it(`holds at most ${String(SOCKET_LIMITS.maxTopics)} topics a socket`, async () => {
+    expect(everyTopic.length).toBeGreaterThan(SOCKET_LIMITS.maxTopics);
+    const { socket, frames } = await open({}, true);
+    const held = everyTopic.slice(0, SOCKET_LIMITS.maxTopics);
+    const extra = everyTopic[SOCKET_LIMITS.maxTopics] ?? '';
+    for (const topic of held) socket.send(sub(topic));
+    await expect.poll(() => app.gateway.topics().size).toBe(SOCKET_LIMITS.maxTopics);
+    const errors = () => frames.filter((frame) => (frame as { cmd: string }).cmd === 'error');
+    expect(errors()).toEqual([]);
+
+    socket.send(sub(extra));
+    await expect.poll(() => errors().length).toBe(1);
+    expect((errors()[0] as { msg: string }).msg).toMatch(/^sub: at most 64 topics a socket/);
+    expect(app.gateway.count(extra)).toBe(0);
+
+    // a topic it holds again is no new topic; one let go makes room
+    socket.send(sub(held[0] ?? ''));
+    socket.send(JSON.stringify({ cmd: 'unsub', msg: held[1] }));
+    socket.send(sub(extra));
+    await expect.poll(() => app.gateway.count(extra)).toBe(1);
+    expect(errors()).toHaveLength(1);
+    expect(app.gateway.topics().size).toBe(SOCKET_LIMITS.maxTopics);
+  });
+
+  it('closes a socket that floods with 1008, and another socket keeps its Data24h', async () => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const other = await connect(origin);
+    other.socket.send(sub(TOPIC.data24h));
+    const flooder = await connect(origin);
+    await expect.poll(() => app.gateway.count()).toBe(2);
+
+    const flood = SOCKET_LIMITS.maxFramesPerWindow + 50;
+    for (let frame = 0; frame < flood; frame += 1)
+      flooder.socket.send(sub(`Kline.x${String(frame)}.1m`));
+    const { code, reason } = await flooder.closed;
+    expect(code).toBe(1008);
+    expect(reason).toMatch(/too many frames/);
+    // only what it sent before it went over was answered
+    expect(flooder.errors).toHaveLength(SOCKET_LIMITS.maxFramesPerWindow);
+    await expect.poll(() => app.gateway.count()).toBe(1);
+
+    // a push made after the flood reaches the other socket
+    app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: 'after-the-flood' }]);
+    await other.until(() => other.pushes.length === 1);
+    expect(other.pushes).toEqual([
+      { func: 'Data24h', topic: 'Data24h', data: [{ symbol_id: 'after-the-flood' }] },
+    ]);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+  }, 30_000);
+
+  it('drops a socket that stops reading once its queue passes the limit; the other keeps up', async () => {
+    // the pings at their usual 15 s: here a socket that stops reading must go for its queue, not
+    // for the pongs it cannot send
+    await app.close();
+    app = await testApp();
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const reader = await connect(origin);
+    const stalled = await connect(origin);
+    for (const { socket } of [reader, stalled]) socket.send(sub(TOPIC.data24h));
+    await expect.poll(() => app.gateway.count(TOPIC.data24h)).toBe(2);
+    stalled.socket.pause();
+
+    // 64 KiB a push; the stalled socket's TCP buffers fill first, then its queue
+    const payload = 'x'.repeat(64 * 1024);
+    const most = (64 * 1024 * 1024) / payload.length;
+    let published = 0;
+    while (app.gateway.count(TOPIC.data24h) === 2 && published < most) {
+      app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: String(published), payload }]);
+      published += 1;
+      const sent = published;
+      // the reader has every push before the next is made: it is never the slow one
+      await reader.until(() => reader.pushes.length === sent);
+    }
+    expect(app.gateway.count(TOPIC.data24h)).toBe(1);
+    expect(app.gateway.count()).toBe(1);
+    expect(published).toBeGreaterThan(SOCKET_LIMITS.maxBufferedBytes / payload.length);
+
+    app.gateway.publish(TOPIC.data24h, 'Data24h', [{ symbol_id: 'after-the-drop' }]);
+    await reader.until(() => reader.pushes.length === published + 1);
+    expect(reader.pushes.at(-1)).toEqual({
+      func: 'Data24h',
+      topic: 'Data24h',
+      data: [{ symbol_id: 'after-the-drop' }],
+    });
+    expect(reader.socket.readyState).toBe(WebSocket.OPEN);
+
+    // the stalled client finds its connection gone once it reads again
+    stalled.socket.resume();
+    expect((await stalled.closed).code).toBe(1006);
+  }, 60_000);
 });

@@ -1,4 +1,11 @@
-import { clientFrame, isTopic, SOCKET, TIME_WINDOW_MS, type ServerFrame } from '@bourse/protocol';
+import {
+  clientFrame,
+  isTopic,
+  parseKlineTopic,
+  SOCKET,
+  TIME_WINDOW_MS,
+  type ServerFrame,
+} from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Auth } from '../engine/users/auth.ts';
@@ -9,7 +16,37 @@ export interface GatewayOptions {
   allowedOrigins: readonly string[];
   pingIntervalMs: number;
   wallClock: () => number;
+  /**
+   * Whether the market has this symbol: a per-symbol topic (`Kline.{symbolId}.{period}`) of any
+   * other symbol is refused, so made-up ids cannot pile up topics the feed walks every tick.
+   */
+  knownSymbol: (symbolId: string) => boolean;
 }
+
+/**
+ * What one socket may cost the others (issue 25: 300 000 made-up topics from one socket stalled
+ * every client's Data24h). docs/mock-server.md, "Socket limits".
+ */
+export const SOCKET_LIMITS = {
+  /**
+   * Topics one socket may hold. The web holds a handful (Data24h, Digits, a Kline or two while a
+   * chart is open) and the bench one; a `sub` beyond this gets an error frame and is not added.
+   */
+  maxTopics: 64,
+  /**
+   * Frames a socket may send in one window of `frameWindowMs` (a fixed window: a counter and the
+   * window's start, no timer). The web sends a bind and a few subs on open and a pong every 15 s;
+   * a socket over this is closed with 1008 (policy violation).
+   */
+  maxFramesPerWindow: 100,
+  frameWindowMs: 1_000,
+  /**
+   * Bytes that may wait to go out to one socket (`bufferedAmount`: ws's queue and the TCP
+   * socket's) before another frame is sent to it: some 90 s of Data24h (12 KB a second). Over it,
+   * the socket is dropped as a slow consumer.
+   */
+  maxBufferedBytes: 1024 * 1024,
+} as const;
 
 export interface SocketGateway {
   /** sends a push to every socket subscribed to `topic` */
@@ -30,6 +67,12 @@ interface Connection {
   tokenMd5: string | null;
   userId: string | null;
   missedPongs: number;
+  /** when the current window of frames from the client started (performance.now()) */
+  windowStartMs: number;
+  /** frames the client sent in the current window; once shut, frames it sent since */
+  framesInWindow: number;
+  /** closed for flooding: its further frames are not handled */
+  shut: boolean;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -58,9 +101,21 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
   /** A frame as the bytes of a text frame, made once however many sockets it goes to. */
   const encode = (frame: ServerFrame): Buffer => Buffer.from(JSON.stringify(frame), 'utf8');
   const sendEncoded = (connection: Connection, bytes: Buffer): void => {
-    if (connection.socket.readyState === connection.socket.OPEN) {
-      connection.socket.send(bytes, { binary: false });
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > SOCKET_LIMITS.maxBufferedBytes) {
+      // A slow consumer: it has not read the last megabyte. Dropped, as exchanges' market-data
+      // gateways commonly disconnect a client whose outgoing queue is full, rather than skipping
+      // pushes: a skipped Order or Balance push would leave its screen wrong with nothing to say
+      // so, while a dropped client reconnects (3 s, SPEC.md §8), subscribes again and gets fresh
+      // snapshots. Terminated, not closed: a close frame would wait behind the very megabyte the
+      // client is not reading (it sees 1006), and the memory is freed now. Nothing waits for it:
+      // the others' sends never queued behind its, as each socket has its own buffer.
+      connections.delete(connection);
+      socket.terminate();
+      return;
     }
+    socket.send(bytes, { binary: false });
   };
   const send = (connection: Connection, frame: ServerFrame): void => {
     sendEncoded(connection, encode(frame));
@@ -92,13 +147,29 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         if (!session) refuse(connection, 'bind: the token is not a live session');
         return;
       }
-      case 'sub':
+      case 'sub': {
         if (!isTopic(frame.msg)) {
           refuse(connection, `sub: unknown topic ${frame.msg}`);
           return;
         }
+        const kline = parseKlineTopic(frame.msg);
+        if (kline && !options.knownSymbol(kline.symbolId)) {
+          refuse(connection, `sub: unknown symbol ${kline.symbolId}`);
+          return;
+        }
+        if (
+          !connection.topics.has(frame.msg) &&
+          connection.topics.size >= SOCKET_LIMITS.maxTopics
+        ) {
+          refuse(
+            connection,
+            `sub: at most ${String(SOCKET_LIMITS.maxTopics)} topics a socket, unsub one first`,
+          );
+          return;
+        }
         connection.topics.add(frame.msg);
         return;
+      }
       case 'unsub':
         connection.topics.delete(frame.msg);
         return;
@@ -106,6 +177,36 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         connection.missedPongs = 0;
         return;
     }
+  };
+
+  /**
+   * Counts a frame from the client; true when it is not to be handled: the client went over the
+   * rate and is closed. Frames already on their way when it went over are ignored; a client that
+   * sends ten windows' worth more has not stopped for the close frame and is cut off (1006).
+   */
+  const flooding = (connection: Connection): boolean => {
+    if (connection.shut) {
+      connection.framesInWindow += 1;
+      if (connection.framesInWindow > 10 * SOCKET_LIMITS.maxFramesPerWindow) {
+        connection.socket.terminate();
+      }
+      return true;
+    }
+    const now = performance.now();
+    if (now - connection.windowStartMs >= SOCKET_LIMITS.frameWindowMs) {
+      connection.windowStartMs = now;
+      connection.framesInWindow = 0;
+    }
+    connection.framesInWindow += 1;
+    if (connection.framesInWindow <= SOCKET_LIMITS.maxFramesPerWindow) return false;
+    connection.shut = true;
+    connection.framesInWindow = 0;
+    connections.delete(connection);
+    connection.socket.close(
+      1008,
+      `too many frames: at most ${String(SOCKET_LIMITS.maxFramesPerWindow)} a second`,
+    );
+    return true;
   };
 
   app.get(
@@ -133,9 +234,13 @@ export function socketGateway(app: FastifyInstance, options: GatewayOptions): So
         tokenMd5: null,
         userId: null,
         missedPongs: 0,
+        windowStartMs: performance.now(),
+        framesInWindow: 0,
+        shut: false,
       };
       connections.add(connection);
       socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (flooding(connection)) return;
         if (isBinary) refuse(connection, 'frames are JSON text');
         else handle(connection, data.toString('utf8'));
       });
