@@ -1,5 +1,4 @@
 import type { DepositMethod } from '@bourse/protocol';
-import { SwitchAccountButton } from '#features/switch-account';
 import { AccountModeMark, MoneyField } from '#entities/balance';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
@@ -9,6 +8,7 @@ import { LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -32,6 +32,11 @@ import {
   WithdrawGate,
 } from '../model/withdraw.ts';
 import styles from './withdraw-page.module.css';
+
+// on the demo account only: a real account's withdrawal does not load the switch
+const SwitchAccountButton = lazy(() =>
+  import('#features/switch-account').then((module) => ({ default: module.SwitchAccountButton })),
+);
 
 export function WithdrawPage() {
   const { t } = useTranslation();
@@ -63,7 +68,9 @@ export function WithdrawPage() {
         <section className={styles.card}>
           <h2 className={styles.cardTitle}>{t('funds.withdraw.demoTitle')}</h2>
           <p className={styles.muted}>{t('funds.withdraw.demoHint')}</p>
-          <SwitchAccountButton>{t('funds.withdraw.demoAction')}</SwitchAccountButton>
+          <Suspense fallback={null}>
+            <SwitchAccountButton>{t('funds.withdraw.demoAction')}</SwitchAccountButton>
+          </Suspense>
         </section>
       ) : null}
       {view === 'unverified' ? (
