@@ -11,7 +11,7 @@ const PASSWORD = 'Secret123';
 async function countedWorld() {
   let checks = 0;
   const hasher: PasswordHasher = {
-    hash: plainHasher.hash,
+    hash: (password) => plainHasher.hash(password),
     verify: async (password, stored) => {
       checks += 1;
       await new Promise((resolve) => setImmediate(resolve));
@@ -64,6 +64,37 @@ describe('the password checks of one account', () => {
     expect(await rejectionOf(() => login(PASSWORD))).toMatchObject({ key: 'login_locked' });
     expect(checks()).toBe(before);
     expect(exchange.live().users[userId]?.password_hash).toBe(PASSWORD);
+  });
+
+  it('hold for a withdrawal and an account deletion too: a stolen session guesses no faster', async () => {
+    const { exchange, userId, login } = await countedWorld();
+    const withdraw = (password: string, n: number) =>
+      exchange.funds.addWithdrawal(userId, {
+        request_id: `w-${String(n)}`,
+        method: 'usdt',
+        amount: '10',
+        password,
+      });
+    const remove = (password: string) =>
+      exchange.auth.deleteAccount(userId, { password, code: '000000' });
+
+    expect(await rejectionOf(() => withdraw('Wrong1', 1))).toMatchObject({
+      key: 'withdraw_password_wrong',
+    });
+    expect(await rejectionOf(() => remove('Wrong2'))).toMatchObject({ key: 'password_wrong' });
+    // the sign-in counts the two before it: two tries left
+    expect(await rejectionOf(() => login('Wrong3'))).toMatchObject({
+      key: 'login_failed_tries_left',
+      params: { tries: 2 },
+    });
+    expect(await rejectionOf(() => withdraw('Wrong4', 2))).toMatchObject({
+      key: 'withdraw_password_wrong',
+    });
+    expect(await rejectionOf(() => remove('Wrong5'))).toMatchObject({ key: 'password_locked' });
+    expect(await rejectionOf(() => withdraw(PASSWORD, 3))).toMatchObject({
+      key: 'password_locked',
+    });
+    expect(exchange.live().withdrawals).toEqual([]);
   });
 
   it('let a right password clear the count, so a slip now and then never locks anyone', async () => {
