@@ -2,6 +2,7 @@ import { SCENARIOS } from '@bourse/fixtures';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { handled } from '../test/socket.ts';
 import { call, registerUser, testApp, UUID } from '../test/wire.ts';
 
 /**
@@ -26,8 +27,15 @@ async function listen(bindToken: string) {
     if (frame.cmd === 'data') pushes.push(frame.msg);
   });
   socket.send(JSON.stringify({ cmd: 'bind', msg: bindToken }));
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return (func: string) => pushes.filter((push) => push.func === func);
+  // bound before the test trades: a push made after this reaches the socket
+  await handled(socket);
+  const pushed = (func: string) => pushes.filter((push) => push.func === func);
+  /** the same, once every push the server made so far has arrived */
+  const soFar = async (func: string) => {
+    await handled(socket);
+    return pushed(func);
+  };
+  return Object.assign(pushed, { soFar });
 }
 const control = (url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/__control${url}`, payload });
@@ -85,7 +93,7 @@ describe('the contract pushes', () => {
     await expect.poll(() => pushed('Notice').length).toBe(1);
     expect(pushed('Notice')[0]?.data['title']).toBe('Position liquidated');
     expect(pushed('Position').at(-1)?.data).toMatchObject({ closed: true });
-    expect(otherPushed('Order')).toEqual([]);
+    expect(await otherPushed.soFar('Order')).toEqual([]);
     expect(otherPushed('Position')).toEqual([]);
     expect(otherPushed('Notice')).toEqual([]);
   });

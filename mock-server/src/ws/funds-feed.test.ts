@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { handled } from '../test/socket.ts';
 import { call, registerUser, testApp, UUID } from '../test/wire.ts';
 
 let app: FastifyInstance;
@@ -22,7 +23,8 @@ beforeEach(async () => {
     if (frame.cmd === 'data') pushes.push(frame.msg);
   });
   socket.send(JSON.stringify({ cmd: 'bind', msg: token }));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // bound before the test moves money: a push made after this reaches the socket
+  await handled(socket);
 });
 afterEach(async () => {
   socket.terminate();
@@ -33,6 +35,11 @@ const as = (path: string, body: Record<string, unknown> = {}) => call(app, path,
 const control = (url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/__control${url}`, payload });
 const pushed = (func: string) => pushes.filter((push) => push.func === func);
+/** the pushes of a func once every push the server made so far has arrived */
+const pushedSoFar = async (func: string) => {
+  await handled(socket);
+  return pushed(func);
+};
 
 describe('the identity review', () => {
   it('sends a Notice to the user when the review decides, verified or rejected', async () => {
@@ -45,7 +52,7 @@ describe('the identity review', () => {
       front_image: 'data:image/jpeg;base64,/9j/4AAQ',
     };
     await as('/api/users/setAuthentication', documents);
-    expect(pushed('Notice')).toEqual([]);
+    expect(await pushedSoFar('Notice')).toEqual([]);
     await control('/identity', {
       email: 'listener@example.com',
       decision: 'reject',
@@ -73,7 +80,7 @@ describe('the money pushes', () => {
 
   it('sends Notice when the deposit account is ready, then Funds and Balance on approval', async () => {
     await as('/api/account/getRechInfo', { method: 'usdt', network: 'TRC20' });
-    expect(pushed('Notice')).toEqual([]);
+    expect(await pushedSoFar('Notice')).toEqual([]);
     await control('/clock', { action: 'advance', ms: 1000 });
     await expect.poll(() => pushed('Notice').length).toBe(1);
     expect(pushed('Notice')[0]?.data['title']).toBe('Your deposit account is ready');
@@ -85,7 +92,7 @@ describe('the money pushes', () => {
       amount: '75',
       tx_hash: 'ab'.repeat(32),
     });
-    expect(pushed('Funds')).toEqual([]);
+    expect(await pushedSoFar('Funds')).toEqual([]);
     await control('/deposits/review', { id: made.data['id'], decision: 'approve' });
     await expect.poll(() => pushed('Funds').length).toBe(1);
     expect(pushed('Funds')[0]?.data).toMatchObject({

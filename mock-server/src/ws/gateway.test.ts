@@ -3,6 +3,7 @@ import { KLINE_PERIODS, klineTopic, TOPIC } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { handled, isBarrierReply } from '../test/socket.ts';
 import { registerUser, testApp, UUID } from '../test/wire.ts';
 import { SOCKET_LIMITS } from './gateway.ts';
 
@@ -29,6 +30,8 @@ async function open(
   next: () => Promise<unknown>;
   /** every data frame as it came over the wire, and whether it came as text */
   raw: { bytes: Buffer; text: boolean }[];
+  /** resolves once the server has handled what this socket sent and its frames so far are here */
+  handled: () => Promise<void>;
 }> {
   const socket = await app.injectWS(url(), { headers });
   sockets.push(socket);
@@ -37,6 +40,7 @@ async function open(
   const waiting: ((frame: unknown) => void)[] = [];
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     const frame: unknown = JSON.parse(data.toString());
+    if (isBarrierReply(frame)) return;
     if ((frame as { cmd: string }).cmd === 'data') raw.push({ bytes: data, text: !isBinary });
     if (answerPings && (frame as { cmd: string }).cmd === 'ping') {
       socket.send(JSON.stringify({ cmd: 'pong', msg: (frame as { msg: number }).msg }));
@@ -49,7 +53,7 @@ async function open(
     frames.length > 0
       ? Promise.resolve(frames.shift())
       : new Promise<unknown>((resolve) => waiting.push(resolve));
-  return { socket, frames, next, raw };
+  return { socket, frames, next, raw, handled: () => handled(socket) };
 }
 
 /** The next frame that is not a ping. */
@@ -59,8 +63,6 @@ async function nextData(next: () => Promise<unknown>): Promise<unknown> {
     if (frame.cmd !== 'ping') return frame;
   }
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the socket gateway (PROTOCOL.md §3)', () => {
   it('answers bad JSON and unknown commands with error frames and stays open', async () => {
@@ -78,16 +80,16 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     const subscriber = await open();
     const bystander = await open();
     subscriber.socket.send(JSON.stringify({ cmd: 'sub', msg: 'Data24h' }));
-    await settle();
-    expect(app.gateway.count('Data24h')).toBe(1);
+    await expect.poll(() => app.gateway.count('Data24h')).toBe(1);
     app.gateway.publish('Data24h', 'Data24h', [{ symbol_id: 'btc' }]);
     expect(await nextData(subscriber.next)).toEqual({
       cmd: 'data',
       msg: { func: 'Data24h', topic: 'Data24h', data: [{ symbol_id: 'btc' }] },
     });
     subscriber.socket.send(JSON.stringify({ cmd: 'unsub', msg: 'Data24h' }));
-    await settle();
-    expect(app.gateway.count('Data24h')).toBe(0);
+    await expect.poll(() => app.gateway.count('Data24h')).toBe(0);
+    // a push sent to the bystander by the publish would have come before its barrier's answer
+    await bystander.handled();
     expect(bystander.frames.filter((frame) => (frame as { cmd: string }).cmd === 'data')).toEqual(
       [],
     );
@@ -98,7 +100,7 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     const bystander = await open();
     for (const { socket } of subscribers)
       socket.send(JSON.stringify({ cmd: 'sub', msg: 'Data24h' }));
-    await settle();
+    await expect.poll(() => app.gateway.count('Data24h')).toBe(subscribers.length);
     const data = [{ symbol_id: 'btc', close: '97000.50', name: 'Bitcoin ₿' }];
 
     const stringify = vi.spyOn(JSON, 'stringify');
@@ -116,7 +118,7 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
       expect(raw[0]?.text).toBe(true);
       expect(raw[0]?.bytes.toString('utf8')).toBe(expected);
     }
-    await settle();
+    await bystander.handled();
     expect(bystander.raw).toEqual([]);
   });
 
@@ -135,7 +137,7 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     const tablet = await open();
     for (const { socket } of [phone, tablet])
       socket.send(JSON.stringify({ cmd: 'bind', msg: token }));
-    await settle();
+    await Promise.all([phone.handled(), tablet.handled()]);
 
     const stringify = vi.spyOn(JSON, 'stringify');
     app.gateway.pushToUser(String(user['user_id']), 'Balance', { fund: '1.00' });
@@ -158,25 +160,25 @@ describe('the socket gateway (PROTOCOL.md §3)', () => {
     bound.socket.send(JSON.stringify({ cmd: 'bind', msg: token }));
     stranger.socket.send(JSON.stringify({ cmd: 'bind', msg: 'f'.repeat(32) }));
     expect(await nextData(stranger.next)).toMatchObject({ cmd: 'error' });
-    await settle();
+    await bound.handled();
     app.gateway.pushToUser(String(user['user_id']), 'Balance', { fund: '1.00' });
     expect(await nextData(bound.next)).toMatchObject({ cmd: 'data', msg: { func: 'Balance' } });
+    await stranger.handled();
     expect(stranger.frames.filter((frame) => (frame as { cmd: string }).cmd === 'data')).toEqual(
       [],
     );
   });
 
   it('pings, keeps a socket that answers, and closes one that misses two pongs', async () => {
-    const lively = await open();
+    // the lively one answers each ping as it comes, the silent one never
+    const lively = await open({}, true);
     const silent = await open();
+    const closed = new Promise((resolve) => silent.socket.on('close', resolve));
     const ping = (await lively.next()) as { cmd: string; msg: number };
     expect(ping.cmd).toBe('ping');
-    const closed = new Promise((resolve) => silent.socket.on('close', resolve));
-    const answer = setInterval(() => {
-      lively.socket.send(JSON.stringify({ cmd: 'pong', msg: ping.msg }));
-    }, 20);
     await closed;
-    clearInterval(answer);
+    // still served after the silent one went: a closed socket never answers the barrier
+    await lively.handled();
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
   });
 

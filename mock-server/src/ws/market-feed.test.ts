@@ -2,6 +2,7 @@ import { pushMessage, type PushMessage } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { handled } from '../test/socket.ts';
 import { testApp, UUID } from '../test/wire.ts';
 
 let app: FastifyInstance | null = null;
@@ -28,7 +29,8 @@ async function subscriber(server: FastifyInstance, topics: string[]) {
     else pushes.push(push);
   });
   for (const topic of topics) socket.send(JSON.stringify({ cmd: 'sub', msg: topic }));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // subscribed before the test moves anything: a push made after this reaches the socket
+  await handled(socket);
   const next = (func: string): Promise<PushMessage> => {
     const index = pushes.findIndex((push) => push.func === func);
     if (index >= 0) return Promise.resolve(pushes.splice(index, 1)[0] as PushMessage);
