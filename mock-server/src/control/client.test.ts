@@ -20,10 +20,10 @@ beforeEach(async () => {
   await control.reset('empty');
 });
 
-/** A server that answers every request with `status` and `body`, after `delayMs`. */
-async function stub(status: number, body: string, delayMs = 0): Promise<[string, Server]> {
+/** A server that answers every request with `status` and `body`, or never (`null`). */
+async function stub(status: number | null, body = ''): Promise<[string, Server]> {
   const server = createServer((_request, response) => {
-    setTimeout(() => response.writeHead(status).end(body), delayMs);
+    if (status !== null) response.writeHead(status).end(body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return [`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, server];
@@ -187,12 +187,16 @@ describe('the control client', () => {
     });
   });
 
-  it('gives up after its timeout, saying so', async () => {
-    const [slow, server] = await stub(200, '{"ok":true,"now":1}', 2_000);
+  it('gives up after its timeout on a server that never answers, saying so', async () => {
+    // no race against a delay: the server holds the request until the test closes it
+    const [silent, server] = await stub(null);
     try {
-      const impatient = new ControlClient(slow, { timeoutMs: 100 });
-      await expect(impatient.health()).rejects.toThrow(
-        'control GET /__control/health failed: no reply within 100 ms',
+      const impatient = new ControlClient(silent, { timeoutMs: 50 });
+      const error = await impatient.health().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ControlError);
+      expect((error as ControlError).status).toBe(0);
+      expect((error as ControlError).message).toBe(
+        'control GET /__control/health failed: no reply within 50 ms',
       );
     } finally {
       server.closeAllConnections();
@@ -267,11 +271,33 @@ describe('single-use sign-in links', () => {
     expect(refusal).not.toContain('<script');
   });
 
-  it('refuses an expired link, an unknown one and an unknown user', async () => {
+  it('refuses a link once the wall clock reaches its expiry, and not a millisecond before', async () => {
+    // links expire on the wall clock (the simulated one may be frozen): this mock's is the test's
+    let wall = Date.now();
+    const own = await testApp({ wallClock: () => wall });
+    try {
+      const ownOrigin = await own.listen({ port: 0, host: '127.0.0.1' });
+      const ownControl = new ControlClient(ownOrigin);
+      await registerUser(own, email);
+      const early = await ownControl.signInLink({ email, expires_in_ms: 60_000 });
+      const late = await ownControl.signInLink({ email, expires_in_ms: 60_000 });
+      expect(early.expires_at).toBe(wall + 60_000);
+      expect(late.expires_at).toBe(early.expires_at);
+      const openOwn = (path: string) => fetch(`${ownOrigin}${path}`, { redirect: 'manual' });
+
+      wall = early.expires_at - 1;
+      expect((await openOwn(early.path)).status).toBe(200);
+      wall = late.expires_at;
+      const expired = await openOwn(late.path);
+      expect(expired.status).toBe(410);
+      expect(await expired.text()).toContain('This sign-in link cannot be used');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses an unknown link and an unknown user, and a lifetime over the limit', async () => {
     await registerUser(app, email);
-    const link = await control.signInLink({ email, expires_in_ms: 1 });
-    await new Promise((done) => setTimeout(done, 20));
-    expect((await open(link.path)).status).toBe(410);
     expect((await open('/__control/signin/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(410);
     await expect(control.signInLink({ email: 'nobody@example.com' })).rejects.toThrow(
       'no such user',
