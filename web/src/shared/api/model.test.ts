@@ -52,9 +52,16 @@ function pendingClient() {
         });
       }),
   };
-  /** Answers the oldest pending call and lets its effect finish. */
+  /**
+   * Answers the oldest pending call and lets its effect finish. The calls reach the client
+   * synchronously when their effects start, so one must be pending here. The zero-delay tick
+   * waits for nothing timed: it lets the promise chain that settles the effect in the scope run
+   * to its end, which this client cannot see (the tests then read the scope's state).
+   */
   const releaseNext = async () => {
-    pending.shift()?.();
+    const release = pending.shift();
+    if (!release) throw new Error('no call is pending to release');
+    release();
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { client, pending, releaseNext };

@@ -20,13 +20,19 @@ const topUp = createMoneyIntent({
   renewOn: [amountChanged],
 });
 
+/** How long a test waits for the call it is to answer before it says none came. */
+const CALL_DEADLINE_MS = 5_000;
+
 /** A server whose replies the test lets through one by one, or fails. */
 function server() {
   const waiting: { resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  /** tests waiting for a call to arrive */
+  const arrivals: (() => void)[] = [];
   const api = fakeClient({
     [endpoints.account.addRechMock.path]: () =>
       new Promise((resolve, reject) => {
         waiting.push({ resolve, reject });
+        for (const arrived of arrivals.splice(0)) arrived();
       }),
   });
   let now = 1_763_900_000_000;
@@ -44,13 +50,33 @@ function server() {
     api
       .callsTo(endpoints.account.addRechMock)
       .map((call) => (call.body as { request_id: string }).request_id);
-  const answer = () => waiting.shift()?.resolve({ account_mode: 'demo', balance: BALANCE });
-  const lose = () =>
-    waiting.shift()?.reject(new ApiError({ kind: 'transport', msg: 'connection lost' }));
+  /** the oldest call the server holds, once it has received one */
+  const received = async () => {
+    if (waiting.length === 0) {
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((arrived, never) => {
+        arrivals.push(arrived);
+        deadline = setTimeout(() => {
+          never(new Error(`the server received no call within ${String(CALL_DEADLINE_MS)} ms`));
+        }, CALL_DEADLINE_MS);
+      }).finally(() => {
+        clearTimeout(deadline);
+      });
+    }
+    const call = waiting.shift();
+    if (!call) throw new Error('the server holds no call');
+    return call;
+  };
+  /** answers the next call once it has come */
+  const answer = async () => {
+    (await received()).resolve({ account_mode: 'demo', balance: BALANCE });
+  };
+  /** loses the next call's reply once it has come */
+  const lose = async () => {
+    (await received()).reject(new ApiError({ kind: 'transport', msg: 'connection lost' }));
+  };
   return { scope, idsSent, answer, lose, pass };
 }
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('a money intent', () => {
   it('sends one call for a double tap', async () => {
@@ -58,8 +84,7 @@ describe('a money intent', () => {
 
     const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
     const second = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    answer();
+    await answer();
     await Promise.all([first, second]);
 
     expect(idsSent()).toHaveLength(1);
@@ -72,12 +97,10 @@ describe('a money intent', () => {
     const { scope, idsSent, lose } = server();
 
     const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    lose();
+    await lose();
     await first;
     const retry = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    lose();
+    await lose();
     await retry;
 
     const [one, two] = idsSent();
@@ -90,8 +113,7 @@ describe('a money intent', () => {
 
     for (let i = 0; i < 2; i += 1) {
       const sent = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-      await tick();
-      answer();
+      await answer();
       await sent;
       pass(DOUBLE_TAP_MS);
     }
@@ -105,13 +127,11 @@ describe('a money intent', () => {
     const { scope, idsSent, answer, pass } = server();
 
     const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    answer();
+    await answer();
     await first;
     pass(DOUBLE_TAP_MS - 1);
     const second = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    answer();
+    await answer();
     await second;
 
     const [one, two] = idsSent();
@@ -123,13 +143,11 @@ describe('a money intent', () => {
     const { scope, idsSent, answer } = server();
 
     const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    answer();
+    await answer();
     await first;
     await allSettled(amountChanged, { scope, params: '200' });
     const second = allSettled(topUp.submit, { scope, params: { amount: '200' } });
-    await tick();
-    answer();
+    await answer();
     await second;
 
     const [one, two] = idsSent();
@@ -140,13 +158,11 @@ describe('a money intent', () => {
     const { scope, idsSent, lose } = server();
 
     const first = allSettled(topUp.submit, { scope, params: { amount: '100' } });
-    await tick();
-    lose();
+    await lose();
     await first;
     await allSettled(amountChanged, { scope, params: '200' });
     const second = allSettled(topUp.submit, { scope, params: { amount: '200' } });
-    await tick();
-    lose();
+    await lose();
     await second;
 
     const [one, two] = idsSent();
