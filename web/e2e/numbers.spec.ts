@@ -294,6 +294,23 @@ test.describe('one date and time style per language', () => {
   }
 });
 
+/**
+ * Resolves once the page has drawn a frame it asked for before this call: the chart draws in a
+ * requestAnimationFrame callback, and callbacks run in the order they were asked for. The second
+ * frame covers a draw the first one scheduled in turn.
+ */
+const drawn = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            done();
+          });
+        });
+      }),
+  );
+
 test.describe("the chart's last-price tag", () => {
   test('never covers a price axis label', async ({ page }) => {
     await openApp(page, KLINE);
@@ -305,7 +322,8 @@ test.describe("the chart's last-price tag", () => {
         await chart.focus();
         await page.keyboard.press(zoom % 2 === 0 ? '-' : 'ArrowLeft');
       }
-      await page.waitForTimeout(300);
+      // the key press scheduled a redraw; a frame asked for after it comes after that draw
+      await drawn(page);
       const axis = JSON.parse((await chart.getAttribute('data-price-axis')) ?? '{}') as {
         labels: { text: string; y: number }[];
         lastPrice: { top: number; bottom: number } | null;

@@ -118,8 +118,10 @@ test.describe('the live feed', () => {
     for (const topic of subscribed) {
       expect(second.sent).toContainEqual({ cmd: 'sub', msg: topic });
     }
-    // The restarted server knows the session: the bind is accepted (no error frame).
-    await page.waitForTimeout(500);
+    // The restarted server knows the session: the bind is accepted (no error frame). The server
+    // answers a socket's frames in order and pushes nothing before a sub, which follows the bind:
+    // by the first push, a refusal of the bind would have come.
+    await expect.poll(() => second.received.some((frame) => frame.cmd === 'data')).toBe(true);
     expect(second.received.filter((frame) => frame.cmd === 'error')).toEqual([]);
     await expect(page).toHaveURL(/\/pages\/home\/home$/);
   });
