@@ -9,12 +9,14 @@ import { topUpClicked } from './top-up.ts';
 
 describe('the demo top-up', () => {
   it('adds play money once for a double tap, and shows the new demo balance', async () => {
+    // the reply is held until both taps are in: the second lands while the first is under way
+    const held: { answer?: () => void } = {};
     const api = fakeClient({
       [endpoints.account.addRechMock.path]: () =>
         new Promise((resolve) => {
-          setTimeout(() => {
+          held.answer = () => {
             resolve(endpoints.account.addRechMock.example.response);
-          }, 10);
+          };
         }),
     });
     const toasts: string[] = [];
@@ -26,7 +28,11 @@ describe('the demo top-up', () => {
       handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
     });
 
-    await Promise.all([allSettled(topUpClicked, { scope }), allSettled(topUpClicked, { scope })]);
+    const first = allSettled(topUpClicked, { scope });
+    const second = allSettled(topUpClicked, { scope });
+    await expect.poll(() => held.answer).toBeDefined();
+    held.answer?.();
+    await Promise.all([first, second]);
 
     expect(api.callsTo(endpoints.account.addRechMock)).toHaveLength(1);
     expect(api.callsTo(endpoints.account.addRechMock)[0]?.body).toMatchObject({ amount: '10000' });
