@@ -4,12 +4,13 @@
  * auto-margin and liquidations, margin added and taken out, TP/SL set, partial and full closes,
  * cancels and auto-margin rules, with request ids drawn from a small pool so that repeats are
  * common. After every step the whole ledger balances and no user account is negative; a refusal
- * moves nothing; and every position's margin, realised PnL and fees equal what its ledger entries
- * sum to, while each user's frozen contract balance is exactly their positions' margins and their
- * open orders' frozen amounts. Owners switch between the real and the demo account between steps,
- * and prices spike and come back between two looks of the engine: every order and fund flow
- * stays in the account of the position it belongs to, each mode's history lists only that
- * mode's orders, and only a real fee pays an invite reward.
+ * leaves the whole state as it was (the ledger, request ids, orders, positions, the saved
+ * leverage, strategies: all of it); and every position's margin, realised PnL and fees equal what
+ * its ledger entries sum to, while each user's frozen contract balance is exactly their
+ * positions' margins and their open orders' frozen amounts. Owners switch between the real and
+ * the demo account between steps, and prices spike and come back between two looks of the
+ * engine: every order and fund flow stays in the account of the position it belongs to, each
+ * mode's history lists only that mode's orders, and only a real fee pays an invite reward.
  */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
@@ -312,6 +313,23 @@ function reconcile(exchange: Exchange, ids: readonly string[]): void {
   }
 }
 
+/**
+ * The whole state as JSON (the form it is persisted in), settled up to now first as every call
+ * is, so that what falls due before a refused call is not taken for something the refusal did.
+ *
+ * Nothing is left out of the comparison, because nothing in the state legitimately changes on a
+ * refused call:
+ * - the clock (`clock`): only the test moves the wall clock, between steps, never within a call;
+ * - rate-limit windows: kept in memory by the exchange's limiter, not in the state;
+ * - request ids (`requests`): only a call that succeeds keeps its answer, a refusal keeps nothing;
+ * - due work and watched prices: settled before the snapshot, so a refused call finds none.
+ * Should one ever be needed, leave it out here by name, with its reason.
+ */
+function settledState(exchange: Exchange): string {
+  exchange.time.serve(() => undefined);
+  return JSON.stringify(exchange.live());
+}
+
 describe('contract trading under random sequences', () => {
   it(`balances, never goes negative, and reconciles every position (seed ${String(SEED)}, ${String(RUNS)} runs)`, async () => {
     console.log(`fast-check seed ${String(SEED)} (PROPERTY_SEED to replay), ${String(RUNS)} runs`);
@@ -326,17 +344,20 @@ describe('contract trading under random sequences', () => {
         const w = await world();
         const { exchange, ids } = w;
         for (const action of steps) {
-          const before = exchange.ledger.transactions().length;
-          const requests = Object.keys(exchange.live().requests).length;
+          const before = settledState(exchange);
           try {
             apply(w, action);
             done += 1;
           } catch (error) {
             if (!(error instanceof EngineError)) throw error;
             refused += 1;
-            // a refusal moves nothing and keeps no answer
-            expect(exchange.ledger.transactions()).toHaveLength(before);
-            expect(Object.keys(exchange.live().requests)).toHaveLength(requests);
+            // a refusal changes nothing: not the ledger, not a request id, not a saved choice
+            const after = JSON.stringify(exchange.live());
+            if (after !== before) {
+              expect(JSON.parse(after), `refused ${JSON.stringify(action)}`).toEqual(
+                JSON.parse(before),
+              );
+            }
           }
           exchange.ledger.check();
           reconcile(exchange, ids);

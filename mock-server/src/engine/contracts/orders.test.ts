@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { contractWorld, refusal, rid } from './testing.ts';
+import { BTC, contractWorld, refusal, rid, type ContractWorld } from './testing.ts';
 
 describe('placing and cancelling', () => {
   it('fills a market long at the ask with the taker fee, and pays the inviter their share', async () => {
@@ -131,5 +131,58 @@ describe('who may trade, and a double tap', () => {
       key: 'balance_insufficient',
     });
     expect(w.exchange.live().contracts.orders).toEqual([]);
+  });
+});
+
+describe('the leverage a user chose (getContractInfo)', () => {
+  const chosen = (w: ContractWorld, userId: string) => w.contracts.info(userId, BTC).leverage_id;
+
+  it('is saved by an accepted order, and left as it was by every refused one', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    expect(chosen(w, w.ann)).toBe('3');
+    const refusals = () => {
+      const leverages = structuredClone(w.exchange.live().contracts.leverages);
+      // each with a leverage other than the saved one, each refused at a different check
+      const keys = [
+        // 3 × 20 000 ÷ 5 = 12 000 of margin, 10 000 held
+        refusal(() => w.order(w.ann, { quantity: '3', leverage_id: '1' })).key,
+        refusal(() => w.order(w.ann, { quantity: '0.00005', leverage_id: '5' })).key,
+        refusal(() => w.order(w.ann, { leverage_id: '9' })).key,
+        refusal(() => w.order(w.ann, { quantity: '0.1', take_profit: '19000', leverage_id: '4' }))
+          .key,
+        // at 100× the long is liquidated near 19 900: a stop loss at 19 950 is too near
+        refusal(() => w.order(w.ann, { quantity: '0.1', stop_loss: '19950', leverage_id: '5' }))
+          .key,
+      ];
+      expect(w.exchange.live().contracts.leverages).toEqual(leverages);
+      return keys;
+    };
+    expect(refusals()).toEqual([
+      'balance_insufficient',
+      'quantity_step',
+      'leverage_invalid',
+      'take_profit_side',
+      'stop_loss_near_liquidation',
+    ]);
+    expect(chosen(w, w.ann)).toBe('3');
+
+    // an accepted order saves its leverage; one refused for another leverage leaves it
+    w.order(w.ann, { quantity: '0.1', leverage_id: '2' });
+    expect(chosen(w, w.ann)).toBe('2');
+    expect(refusal(() => w.order(w.ann, { quantity: '0.1', leverage_id: '4' })).key).toBe(
+      'leverage_mismatch',
+    );
+    refusals();
+    expect(chosen(w, w.ann)).toBe('2');
+  });
+
+  it('is not saved for a user who may not trade', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    expect(refusal(() => w.order(w.bo, { quantity: '0.1', leverage_id: '5' })).key).toBe(
+      'contract_identity_required',
+    );
+    expect(chosen(w, w.bo)).toBe('3');
   });
 });

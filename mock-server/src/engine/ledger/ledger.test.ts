@@ -2,8 +2,10 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { refusalOf, userWorld } from '../users/testing.ts';
+import { emptyCoreState } from '../state.ts';
+import { START } from '../testing.ts';
 import { SYSTEM_ACCOUNTS, userAccount } from './accounts.ts';
-import { LedgerInconsistency } from './ledger.ts';
+import { Ledger, LedgerInconsistency } from './ledger.ts';
 import { wireAmount } from './money.ts';
 import { Requests } from './requests.ts';
 
@@ -172,18 +174,131 @@ describe('the ledger', () => {
     ]);
   });
 
-  it('rebuilds the same balances from the entries, and notices entries changed behind its back', async () => {
+  it('rebuilds the same balances from the entries', async () => {
     const world = userWorld();
     const user = await world.newUser('fa@example.com');
     world.ledger.check();
     world.reload();
     world.ledger.check();
     expect(world.ledger.account(user.user_id, 'demo', 'fund').available.toFixed()).toBe('10000');
-    const stored = new Map(world.ledger.balances());
-    stored.set(userAccount(user.user_id, 'demo', 'fund'), new Decimal('9999'));
-    expect(() => {
-      world.ledger.check(stored);
-    }).toThrow(LedgerInconsistency);
+  });
+});
+
+/**
+ * `check`'s rules, one test each: a state that breaks that rule and no other (the entries are
+ * changed behind the ledger's back, as a bad import or a hand-edited file would), so that leaving
+ * out any one of the rules fails its test and only its test.
+ */
+describe('the ledger check', () => {
+  const ANN = userAccount('100001', 'demo', 'fund');
+  const BO = userAccount('100002', 'demo', 'fund');
+
+  /** 100 issued to ann, 50 of it passed on to bo: consistent, and checked so */
+  function consistent() {
+    const state = emptyCoreState(7, 'test');
+    const ledger = new Ledger({ state: () => state, now: () => START, changed: () => {} });
+    ledger.post({
+      kind: 'demo_topup',
+      ref_id: 'ISSUE',
+      postings: [
+        { account: SYSTEM_ACCOUNTS.demoIssuer, amount: '-100' },
+        { account: ANN, amount: '100' },
+      ],
+    });
+    ledger.post({
+      kind: 'adjustment',
+      ref_id: 'PASS',
+      postings: [
+        { account: ANN, amount: '-50' },
+        { account: BO, amount: '50' },
+      ],
+    });
+    ledger.check();
+    /** appends an entry as it is, past `commit`'s checks */
+    const append = (postings: { account: string; amount: string }[]) => {
+      state.ledger.transactions.push({
+        id: state.ledger.next_tx_id++,
+        kind: 'adjustment',
+        ref_id: 'BEHIND',
+        remark: '',
+        time: START,
+        postings,
+      });
+    };
+    return { state, ledger, append };
+  }
+
+  /** what `check` throws, or null when it passes */
+  const brokenRule = (
+    ledger: Ledger,
+    stored?: ReadonlyMap<string, Decimal>,
+  ): LedgerInconsistency | null => {
+    try {
+      ledger.check(stored);
+    } catch (error) {
+      if (error instanceof LedgerInconsistency) return error;
+      throw error;
+    }
+    return null;
+  };
+
+  it('passes a consistent ledger', () => {
+    const { ledger } = consistent();
+    expect(brokenRule(ledger, new Map(ledger.balances()))).toBeNull();
+  });
+
+  it('live equals rebuilt: notices an entry changed under the balances it kept', () => {
+    const { state, ledger } = consistent();
+    // the pass becomes 30: still zero-sum, nobody negative, but the kept balances say 50
+    const pass = state.ledger.transactions[1];
+    if (!pass) throw new Error('no pass');
+    pass.postings = [
+      { account: ANN, amount: '-30' },
+      { account: BO, amount: '30' },
+    ];
+    const error = brokenRule(ledger);
+    expect(error?.rule).toBe('live equals rebuilt');
+    expect(error?.message).toBe(
+      `live equals rebuilt: live balance of ${ANN} is 50, the entries make 70`,
+    );
+    // rebuilt from the entries, the ledger keeps every other rule
+    ledger.invalidate();
+    expect(brokenRule(ledger)).toBeNull();
+  });
+
+  it('stored equals rebuilt: notices balances kept elsewhere that differ from the entries', () => {
+    const { ledger } = consistent();
+    const stored = new Map(ledger.balances());
+    stored.set(ANN, new Decimal('49.99999999'));
+    const error = brokenRule(ledger, stored);
+    expect(error?.rule).toBe('stored equals rebuilt');
+    expect(error?.message).toBe(
+      `stored equals rebuilt: stored balance of ${ANN} is 49.99999999, the entries make 50`,
+    );
+    expect(brokenRule(ledger)).toBeNull();
+  });
+
+  it('no negative user account: notices a user account taken below zero', () => {
+    const { ledger, append } = consistent();
+    // bo pays 50.00000001 of his 50 in fees: zero-sum, rebuilt alike, bo at −0.00000001
+    append([
+      { account: BO, amount: '-50.00000001' },
+      { account: SYSTEM_ACCOUNTS.fees, amount: '50.00000001' },
+    ]);
+    const error = brokenRule(ledger);
+    expect(error?.rule).toBe('no negative user account');
+    expect(error?.message).toBe(`no negative user account: ${BO} is negative: -0.00000001`);
+    // a system account may go below zero
+    expect(ledger.balance(SYSTEM_ACCOUNTS.demoIssuer).toFixed()).toBe('-100');
+  });
+
+  it('sums to zero: notices an entry that makes money from nothing', () => {
+    const { ledger, append } = consistent();
+    // one posting alone: rebuilt alike, nobody negative, but the books are 0.00000001 over
+    append([{ account: SYSTEM_ACCOUNTS.fees, amount: '0.00000001' }]);
+    const error = brokenRule(ledger);
+    expect(error?.rule).toBe('sums to zero');
+    expect(error?.message).toBe('sums to zero: the balances sum to 0.00000001');
   });
 });
 

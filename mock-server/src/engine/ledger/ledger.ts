@@ -55,9 +55,20 @@ interface View {
   flows: Map<string, FlowRow[]>;
 }
 
-/** Thrown by `check` when the live balances differ from those rebuilt from the entries. */
+/** The rules `check` holds the ledger to, each named in the LedgerInconsistency it throws. */
+export type LedgerRule =
+  'live equals rebuilt' | 'stored equals rebuilt' | 'no negative user account' | 'sums to zero';
+
+/** Thrown by `check` when the ledger breaks one of its rules; the message starts with the rule. */
 export class LedgerInconsistency extends Error {
   override readonly name = 'LedgerInconsistency';
+
+  constructor(
+    readonly rule: LedgerRule,
+    detail: string,
+  ) {
+    super(`${rule}: ${detail}`);
+  }
 }
 
 /**
@@ -181,13 +192,14 @@ export class Ledger {
   check(expected?: ReadonlyMap<string, Decimal>): void {
     const live = this.current();
     const rebuilt = build(this.ctx.state());
-    const compare = (name: string, a: ReadonlyMap<string, Decimal>) => {
+    const compare = (name: 'live' | 'stored', a: ReadonlyMap<string, Decimal>) => {
       const accounts = new Set([...a.keys(), ...rebuilt.balances.keys()]);
       for (const account of accounts) {
         const have = a.get(account) ?? ZERO;
         const want = rebuilt.balances.get(account) ?? ZERO;
         if (!have.equals(want)) {
           throw new LedgerInconsistency(
+            `${name} equals rebuilt`,
             `${name} balance of ${account} is ${have.toFixed()}, the entries make ${want.toFixed()}`,
           );
         }
@@ -199,10 +211,14 @@ export class Ledger {
     for (const [account, balance] of rebuilt.balances) {
       sum = sum.plus(balance);
       if (isUserAccount(account) && balance.isNegative()) {
-        throw new LedgerInconsistency(`${account} is negative: ${balance.toFixed()}`);
+        throw new LedgerInconsistency(
+          'no negative user account',
+          `${account} is negative: ${balance.toFixed()}`,
+        );
       }
     }
-    if (!sum.isZero()) throw new LedgerInconsistency(`the balances sum to ${sum.toFixed()}`);
+    if (!sum.isZero())
+      throw new LedgerInconsistency('sums to zero', `the balances sum to ${sum.toFixed()}`);
   }
 
   private current(): View {
