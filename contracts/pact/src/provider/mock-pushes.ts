@@ -21,7 +21,7 @@ import {
   TRADE_BALANCE_PUSH,
 } from '../pact.ts';
 import { readStateParams } from '../states.ts';
-import { checkedFrame, noticeAbout } from './messages.ts';
+import { checkedFrame } from './messages.ts';
 import type { MockApp } from './mock-states.ts';
 
 export interface MockPushesOptions {
@@ -199,75 +199,69 @@ export function mockMessageProviders({
       timeoutMs,
     );
   };
+  /** A USDT deposit declared by the signed-in user and left for the review to approve. */
+  const depositUnderReview = (descriptor: MessageDescriptor, requestId: string) => {
+    const { userId } = signedInUser(app, descriptor);
+    const funds = app.exchange.funds;
+    funds.readyDepositAccount(userId, 'usdt', 'TRC20');
+    const made = funds.addDeposit(userId, {
+      request_id: requestId,
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '100',
+      currency: 'USDT',
+      tx_hash: 'ab'.repeat(32),
+      remark: '',
+    });
+    return {
+      approve: () => {
+        funds.decideDeposit(made.id, true);
+      },
+    };
+  };
   return {
-    [NOTICE_PUSH]: async (descriptor) => {
-      const { userId, token } = signedInUser(app, descriptor);
-      const data = noticeAbout(app.exchange.now());
-      const frame = await capturePush(
-        socketBase,
-        [{ cmd: CMD.bind, msg: token }],
-        () => {
-          app.gateway.pushToUser(userId, FUNC.notice, data);
-        },
-        timeoutMs,
-      );
-      return checkedFrame(frame);
-    },
-    // the money pushes, with data from the mock's own ledger and a deposit its review decided
-    [BALANCE_PUSH]: async (descriptor) => {
-      const { userId, token } = signedInUser(app, descriptor);
-      const data = app.exchange.funds.balances(userId);
-      return checkedFrame(
-        await capturePush(
-          socketBase,
-          [{ cmd: CMD.bind, msg: token }],
-          () => {
-            app.gateway.pushToUser(userId, FUNC.balance, data);
+    // the money pushes: the engine acts once the user's socket is bound, and the mock's own
+    // funds feed pushes what followed (nothing here builds a payload)
+    [NOTICE_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(
+          descriptor,
+          (userId) => {
+            // the back office hurries the exclusive bank account: an e-mail and a Notice
+            app.exchange.funds.readyDepositAccount(userId, 'bank');
           },
-          timeoutMs,
+          ({ func, data }) => func === FUNC.notice && data['id'] !== PROBE.id,
         ),
+      ),
+    [BALANCE_PUSH]: async (descriptor) => {
+      const deposit = depositUnderReview(descriptor, 'pact-balance-push-0001');
+      return checkedFrame(
+        await contractPush(descriptor, deposit.approve, ({ func }) => func === FUNC.balance),
       );
     },
     [FUNDS_PUSH]: async (descriptor) => {
-      const { userId, token } = signedInUser(app, descriptor);
-      const funds = app.exchange.funds;
-      funds.readyDepositAccount(userId, 'usdt', 'TRC20');
-      const made = funds.addDeposit(userId, {
-        request_id: 'pact-funds-push-000001',
-        method: 'usdt',
-        network: 'TRC20',
-        amount: '100',
-        currency: 'USDT',
-        tx_hash: 'ab'.repeat(32),
-        remark: '',
-      });
-      const record = funds.decideDeposit(made.id, true);
+      const deposit = depositUnderReview(descriptor, 'pact-funds-push-000001');
       return checkedFrame(
-        await capturePush(
-          socketBase,
-          [{ cmd: CMD.bind, msg: token }],
-          () => {
-            app.gateway.pushToUser(userId, FUNC.funds, { kind: 'deposit', record });
-          },
-          timeoutMs,
+        await contractPush(
+          descriptor,
+          deposit.approve,
+          ({ func, data }) => func === FUNC.funds && data['kind'] === 'deposit',
         ),
       );
     },
     // the withdrawal the interaction's states left under review, rejected by the review
     [FUNDS_WITHDRAWAL_PUSH]: async (descriptor) => {
-      const { userId, token } = signedInUser(app, descriptor);
+      const { userId } = signedInUser(app, descriptor);
       const funds = app.exchange.funds;
       const [pending] = funds.withdrawals(userId, { status: 'reviewing', page: 1, limit: 1 }).list;
       if (!pending) throw new Error(`${descriptor.description}: no withdrawal under review`);
-      const record = funds.decideWithdrawal(pending.id, false, 'The bank account is closed');
       return checkedFrame(
-        await capturePush(
-          socketBase,
-          [{ cmd: CMD.bind, msg: token }],
+        await contractPush(
+          descriptor,
           () => {
-            app.gateway.pushToUser(userId, FUNC.funds, { kind: 'withdrawal', record });
+            funds.decideWithdrawal(pending.id, false, 'The bank account is closed');
           },
-          timeoutMs,
+          ({ func, data }) => func === FUNC.funds && data['kind'] === 'withdrawal',
         ),
       );
     },
