@@ -2,22 +2,28 @@
  * `npm run verify:backend -- --url <api base> [options]`: replays the committed pact's HTTP
  * interactions against any backend (re-signed, replies decrypted: verify.ts) and prints a table
  * of what holds, what drifts (the field and what differed, in the Pact verifier's words) and
- * what needs a provider state the backend could not be put into. Exits 1 on any drift.
+ * what needs a provider state the backend could not be put into. Exits 1 on any drift (with
+ * `--strict`, on anything left unverified too); `--only` limits the run's report to some
+ * interactions, `--junit <file>` writes it as JUnit XML for a CI.
  *
  * The Pact core prints its own long report on the process's standard output, which the table
  * (and `--json`) must not be mixed with: the verification runs in a child process whose output
  * is dropped (`--verbose` sends it to standard error), and hands its report back over IPC.
  */
 import { fork } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CIPHER_MODES } from '@bourse/protocol';
 import { PACT_FILE } from '../pact.ts';
+import { exitCodeOf, junitReport, onlyMatching } from './report-formats.ts';
 import { checkRemote, readSettings, type BackendReport, type RemoteSettings } from './verify.ts';
+
+export { exitCodeOf } from './report-formats.ts';
 
 const USAGE = `usage: npm run verify:backend -- --url <api base> [--key <payload key>] [--iv <iv>]
   [--mode ${CIPHER_MODES.join('|')}] [--default-token <guest token>] [--header-uuid <name>]
   [--header-token <name>] [--header-language <name>] [--states <state-change url>]
-  [--pact <file or url>] [--json] [--verbose]`;
+  [--pact <file or url>] [--only <text>] [--junit <file>] [--strict] [--json] [--verbose]`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -30,6 +36,9 @@ const OPTIONS = {
   'header-language': { type: 'string' },
   states: { type: 'string' },
   pact: { type: 'string' },
+  only: { type: 'string' },
+  junit: { type: 'string' },
+  strict: { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean' },
@@ -39,6 +48,12 @@ export interface BackendCommand {
   readonly settings: RemoteSettings;
   readonly json: boolean;
   readonly verbose: boolean;
+  /** report and judge only the interactions whose description or path contains this */
+  readonly only?: string;
+  /** write a JUnit XML report here as well */
+  readonly junit?: string;
+  /** exit 1 when anything is left unverified, not only on a drift */
+  readonly strict: boolean;
 }
 
 /** The command line as settings: the same names verify.ts reads from the environment. */
@@ -64,6 +79,9 @@ export function parseCommand(argv: readonly string[]): BackendCommand {
     settings: readSettings(env),
     json: values.json === true,
     verbose: values.verbose === true,
+    strict: values.strict === true,
+    ...(values.only === undefined ? {} : { only: values.only }),
+    ...(values.junit === undefined ? {} : { junit: values.junit }),
   };
 }
 
@@ -126,9 +144,6 @@ export function formatReport(report: BackendReport): string {
   ].join('\n');
 }
 
-/** 0: nothing drifts; 1: something does. */
-export const exitCodeOf = (report: BackendReport): number => (report.counts.drifts > 0 ? 1 : 0);
-
 /** Runs checkRemote in a child process (see the top of this file) and answers its report. */
 function checkInChild(command: BackendCommand): Promise<BackendReport> {
   return new Promise((resolve, reject) => {
@@ -161,9 +176,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
-  const report = await checkInChild(command);
+  const whole = await checkInChild(command);
+  const report = command.only === undefined ? whole : onlyMatching(whole, command.only);
+  if (command.junit !== undefined) await writeFile(command.junit, junitReport(report), 'utf8');
   console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));
-  return exitCodeOf(report);
+  return exitCodeOf(report, { strict: command.strict });
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];

@@ -1,0 +1,93 @@
+/**
+ * What `verify:backend` makes of its report besides the table: the interactions a run is limited
+ * to (`--only`), the exit code (`--strict`), and a JUnit XML file a CI reads (`--junit`).
+ */
+import type { BackendReport, InteractionVerdict } from './verify.ts';
+
+/**
+ * The report limited to the interactions whose description or path contains `pattern` (any
+ * case), its counts recounted: what `--only` reports and judges.
+ */
+export function onlyMatching(report: BackendReport, pattern: string): BackendReport {
+  const wanted = pattern.toLowerCase();
+  const interactions = report.interactions.filter(
+    (one) =>
+      one.description.toLowerCase().includes(wanted) || one.path.toLowerCase().includes(wanted),
+  );
+  const count = (verdict: InteractionVerdict['verdict']) =>
+    interactions.filter((one) => one.verdict === verdict).length;
+  return {
+    ...report,
+    interactions,
+    counts: { holds: count('holds'), drifts: count('drifts'), needsState: count('needs-state') },
+  };
+}
+
+/**
+ * 0 when nothing drifts, 1 when something does; with `strict`, 1 too when anything was left
+ * unverified (an interaction that needs a state, a socket push that was not replayed).
+ */
+export function exitCodeOf(report: BackendReport, { strict = false } = {}): number {
+  if (report.counts.drifts > 0) return 1;
+  if (strict && (report.counts.needsState > 0 || report.pushesNotReplayed > 0)) return 1;
+  return 0;
+}
+
+const escapeXml = (text: string): string =>
+  text
+    // characters XML 1.0 cannot hold at all
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/**
+ * The report as JUnit XML (the Ant/Jenkins schema every CI reads): one test case per
+ * interaction, named by its description and classed by its path; a drift is a failure holding
+ * every mismatch, an interaction that needs a state is skipped with the reason, and the socket
+ * pushes that were not replayed are one skipped case.
+ */
+export function junitReport(report: BackendReport): string {
+  const cases = report.interactions.map((one) => {
+    const open = `    <testcase name="${escapeXml(one.description)}" classname="${escapeXml(one.path)}">`;
+    if (one.verdict === 'holds') {
+      return `    <testcase name="${escapeXml(one.description)}" classname="${escapeXml(one.path)}"/>`;
+    }
+    if (one.verdict === 'needs-state') {
+      const states = one.states.filter(Boolean).join(' + ');
+      const why = `needs state: ${states}${one.reason ? ` (${one.reason})` : ''}`;
+      return `${open}\n      <skipped message="${escapeXml(why)}"/>\n    </testcase>`;
+    }
+    const fields = one.mismatches.map((mismatch) => mismatch.field).join(', ');
+    const detail = one.mismatches
+      .map((mismatch) => `${mismatch.field}: ${mismatch.differed}`)
+      .join('\n');
+    return (
+      `${open}\n      <failure message="${escapeXml(`drifts at ${fields}`)}" type="drift">` +
+      `${escapeXml(detail)}</failure>\n    </testcase>`
+    );
+  });
+  if (report.pushesNotReplayed > 0) {
+    cases.push(
+      `    <testcase name="socket pushes" classname="socket">\n` +
+        `      <skipped message="${String(report.pushesNotReplayed)} socket pushes are not replayed over HTTP"/>\n` +
+        `    </testcase>`,
+    );
+  }
+  const { holds, drifts, needsState } = report.counts;
+  const skipped = needsState + (report.pushesNotReplayed > 0 ? 1 : 0);
+  const total = holds + drifts + skipped;
+  const name = escapeXml(`Pact verification of ${report.backend}`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" tests="${String(total)}" failures="${String(drifts)}" errors="0" skipped="${String(skipped)}">`,
+    `  <testsuite name="${name}" tests="${String(total)}" failures="${String(drifts)}" errors="0" skipped="${String(skipped)}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
