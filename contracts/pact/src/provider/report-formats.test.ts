@@ -35,6 +35,7 @@ const REPORT: BackendReport = {
         },
         { type: 'BodyMismatch', field: '$.data.to', differed: 'missing' },
       ],
+      screens: ['transfer', 'assets'],
     },
   ],
 };
@@ -88,7 +89,7 @@ describe('the report of verify:backend', () => {
     // the drift names its fields, and every special character is escaped
     expect(xml).toContain('name="a transfer of 100 &lt;USDT&gt; &amp; &quot;more&quot;"');
     expect(xml).toContain(
-      '<failure message="drifts at $.data.from.available, $.data.to" type="drift">$.data.from.available: Expected &apos;1&apos; but got 1\n$.data.to: missing</failure>',
+      '<failure message="drifts at $.data.from.available, $.data.to; screens: transfer, assets" type="drift">$.data.from.available: Expected &apos;1&apos; but got 1\n$.data.to: missing\nscreens: transfer, assets</failure>',
     );
     expect(xml).not.toMatch(/<(?![?/a-z])/);
   });

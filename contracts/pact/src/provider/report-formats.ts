@@ -62,11 +62,14 @@ export function junitReport(report: BackendReport): string {
       return `${open}\n      <skipped message="${escapeXml(why)}"/>\n    </testcase>`;
     }
     const fields = one.mismatches.map((mismatch) => mismatch.field).join(', ');
+    const screens =
+      one.screens === undefined ? '' : `; screens: ${one.screens.join(', ') || '(none found)'}`;
     const detail = one.mismatches
       .map((mismatch) => `${mismatch.field}: ${mismatch.differed}`)
+      .concat(one.screens === undefined ? [] : [`screens: ${one.screens.join(', ')}`])
       .join('\n');
     return (
-      `${open}\n      <failure message="${escapeXml(`drifts at ${fields}`)}" type="drift">` +
+      `${open}\n      <failure message="${escapeXml(`drifts at ${fields}${screens}`)}" type="drift">` +
       `${escapeXml(detail)}</failure>\n    </testcase>`
     );
   });

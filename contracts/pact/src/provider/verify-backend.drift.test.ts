@@ -1,8 +1,8 @@
 /**
  * verify:backend, the command itself, against the stranger mock with one reply field renamed
  * (the mock's test-only drift, reachable only through buildApp's options): the table names the
- * interaction, the field and what differed (`--json` gives the same report to a machine), and
- * the command exits 1.
+ * interaction, the field, what differed and the web's screens that read it (`--json` gives the
+ * same report to a machine), and the command exits 1.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('verify:backend against a drifted backend', () => {
-  it('reports the drift, the field and what differed, and exits 1', async () => {
+  it('reports the drift, the field, what differed and the screens it hurts, and exits 1', async () => {
     const { code, stdout } = await verifyBackend([...strangerArgs(url), '--json']);
     expect(code).toBe(1);
     // the Pact core's own report stays out of standard output: it parses as the report alone
@@ -56,10 +56,15 @@ describe('verify:backend against a drifted backend', () => {
     const siteName = drifted[0]?.mismatches.find((one) => one.field === '$.data.site_name');
     expect(siteName?.differed).toMatch(/missing/);
     expect(report.counts.drifts).toBe(1);
+    // only the recharge page's demo top-up reads the platform settings (web/src)
+    expect(drifted[0]?.screens).toEqual(['recharge']);
+    expect(report.interactions.filter((one) => one.screens !== undefined)).toHaveLength(1);
 
     const table = formatReport(report).split('\n');
     const row = table.find((line) => line.includes('a request for the platform settings'));
     expect(row).toMatch(/DRIFTS\s+\$\.data\.site_name\s+missing from the reply/);
+    const screens = table.findIndex((line) => /^\s+screens: recharge$/.test(line));
+    expect(screens).toBeGreaterThan(table.indexOf(row ?? ''));
     expect(table.join('\n')).toMatch(
       /a request for the languages \(\/api\/index\/getLang\)\s+holds/,
     );

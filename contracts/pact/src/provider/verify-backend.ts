@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { CIPHER_MODES } from '@bourse/protocol';
 import { PACT_FILE } from '../pact.ts';
 import { exitCodeOf, junitReport, onlyMatching } from './report-formats.ts';
+import { withScreens } from './screens.ts';
 import { checkRemote, readSettings, type BackendReport, type RemoteSettings } from './verify.ts';
 
 export { exitCodeOf } from './report-formats.ts';
@@ -112,6 +113,9 @@ export function formatReport(report: BackendReport): string {
         clip(mismatch.differed.replace(/\s+/g, ' '), 160),
       ]);
     });
+    if (one.screens !== undefined) {
+      rows.push(['', '', '', `screens: ${one.screens.join(', ') || '(none found in the web)'}`]);
+    }
   }
   const header: [string, string, string, string] = [
     'interaction',
@@ -176,7 +180,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
-  const whole = await checkInChild(command);
+  const whole = withScreens(await checkInChild(command));
   const report = command.only === undefined ? whole : onlyMatching(whole, command.only);
   if (command.junit !== undefined) await writeFile(command.junit, junitReport(report), 'utf8');
   console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));

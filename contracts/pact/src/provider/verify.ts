@@ -174,6 +174,8 @@ export interface InteractionVerdict {
   readonly mismatches: readonly VerifierMismatch[];
   /** for needs-state: why (no state hook, or what the hook answered) */
   readonly reason?: string;
+  /** for drifts: the web's screens that read the endpoint (screens.ts), in route-table order */
+  readonly screens?: readonly string[];
 }
 
 export interface BackendReport {
