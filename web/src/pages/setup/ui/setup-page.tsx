@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@bourse/protocol';
+import { LANGUAGES } from '@bourse/protocol';
 import { maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { SendCodeButton } from '#features/email-code';
 import { $language, HTML_LANG, LANGUAGE_NAMES } from '#shared/i18n';
@@ -15,7 +15,6 @@ import {
   useFocusFirstInvalid,
 } from '#shared/ui/form';
 import Button from 'antd-mobile/es/components/button';
-import CheckList from 'antd-mobile/es/components/check-list';
 import List from 'antd-mobile/es/components/list';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import Switch from 'antd-mobile/es/components/switch';
@@ -217,21 +216,23 @@ function LanguageSheet() {
         <h2 id="language-sheet-title" className={styles.sheetTitle}>
           {t('setup.chooseLanguage')}
         </h2>
-        <CheckList
-          value={[language]}
-          onChange={(values) => {
-            const [picked] = values;
-            if (typeof picked === 'string' && (LANGUAGES as readonly string[]).includes(picked)) {
-              pick(picked as Language);
-            }
-          }}
-        >
+        {/* native radios: antd's CheckList items are divs the keyboard cannot reach */}
+        <div role="radiogroup" aria-labelledby="language-sheet-title" className={styles.languages}>
           {LANGUAGES.map((code) => (
-            <CheckList.Item key={code} value={code}>
+            <label key={code} className={styles.languageOption}>
+              <input
+                type="radio"
+                name="app-language"
+                value={code}
+                checked={code === language}
+                onChange={() => {
+                  pick(code);
+                }}
+              />
               <span lang={HTML_LANG[code]}>{LANGUAGE_NAMES[code]}</span>
-            </CheckList.Item>
+            </label>
           ))}
-        </CheckList>
+        </div>
       </div>
     </Popup>
   );
