@@ -75,33 +75,27 @@ async function settled(sheet: Locator): Promise<void> {
 const focusInside = (sheet: Locator) =>
   sheet.evaluate((dialog) => dialog.contains(document.activeElement));
 
-/** The keyboard reaches a control inside the sheet: focus is in it, or Tab brings it there. */
+/**
+ * The sheet is a modal to the keyboard: once open, the focus is inside it (on a control, or on the
+ * dialog itself, whose next Tab is its first control).
+ */
 async function keyboardReaches(page: Page, sheet: Locator): Promise<boolean> {
-  for (let step = 0; step < 40; step += 1) {
-    if (await focusInside(sheet)) {
-      const tag = await page.evaluate(() => document.activeElement?.tagName ?? '');
-      // the dialog itself takes the focus on opening: the next Tab is its first control
-      if (await sheet.evaluate((dialog) => dialog === document.activeElement)) {
-        await page.keyboard.press('Tab');
-        return focusInside(sheet);
-      }
-      return tag !== 'BODY';
-    }
+  await expect
+    .poll(() => focusInside(sheet), { message: 'the focus moves into the sheet' })
+    .toBe(true);
+  if (await sheet.evaluate((dialog) => dialog === document.activeElement)) {
     await page.keyboard.press('Tab');
+    return focusInside(sheet);
   }
-  return false;
+  const tag = await page.evaluate(() => document.activeElement?.tagName ?? '');
+  return tag !== 'BODY';
 }
 
 async function closeSheet(page: Page, entry: SheetEntry, sheet: Locator): Promise<void> {
   if (entry.close) return entry.close(page, sheet);
+  // Escape closes every sheet, as the mask does
   await page.keyboard.press('Escape');
-  try {
-    await expect(sheet).toBeHidden({ timeout: 1_000 });
-  } catch {
-    // a sheet Escape does not close: a tap on the mask above it
-    await page.mouse.click(180, 10);
-    await expect(sheet).toBeHidden();
-  }
+  await expect(sheet).toBeHidden();
 }
 
 test.use({ viewport: { width: 360, height: 780 }, reducedMotion: 'reduce' });

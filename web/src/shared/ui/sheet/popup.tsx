@@ -1,6 +1,6 @@
 import type { Popup as AntdPopup, PopupProps } from 'antd-mobile/es/components/popup/popup';
 import { whenIdle } from '#shared/lib';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 // antd-mobile's Popup, and the react-spring it animates with (some 23 KB brotli), as a chunk of
 // their own: a page's first paint never draws a sheet, so it does not wait for one. The chunk
@@ -59,11 +59,57 @@ export function Popup(props: PopupProps) {
   );
 }
 
-/** antd's Popup, closed on its first commit whatever it is asked, then as asked. */
-function MountedClosedFirst({ visible, ...props }: PopupProps) {
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * antd's Popup, closed on its first commit whatever it is asked, then as asked; and a modal as
+ * the keyboard expects one, for every sheet: once open, the focus is inside (a sheet that placed
+ * it itself keeps its choice, else its first control); Escape closes it (its `onClose`); closed,
+ * the focus goes back to what had it.
+ */
+function MountedClosedFirst({ visible, afterShow, afterClose, children, ...props }: PopupProps) {
   const [mounted, setMounted] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     setMounted(true);
   }, []);
-  return <AntPopup {...props} visible={mounted && visible === true} />;
+  const open = mounted && visible === true;
+  if (open && opener.current === null && typeof document !== 'undefined') {
+    opener.current = document.activeElement;
+  }
+  return (
+    <AntPopup
+      {...props}
+      visible={open}
+      afterShow={() => {
+        afterShow?.();
+        const inside = body.current;
+        if (inside !== null && !inside.contains(document.activeElement)) {
+          inside.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+        }
+      }}
+      afterClose={() => {
+        afterClose?.();
+        const before = opener.current;
+        opener.current = null;
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && before instanceof HTMLElement && before.isConnected) before.focus();
+      }}
+    >
+      <div
+        ref={body}
+        style={{ display: 'contents' }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          if (props.onClose === undefined) return;
+          event.stopPropagation();
+          props.onClose();
+        }}
+      >
+        {children}
+      </div>
+    </AntPopup>
+  );
 }
