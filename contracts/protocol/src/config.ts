@@ -7,6 +7,21 @@ export const LANGUAGES = ['en', 'zh', 'es', 'pt', 'de', 'fr', 'jp', 'it'] as con
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * Each language's BCP 47 tag (jp and zh are the protocol's own codes): the web's `<html lang>`
+ * and number style, and the mock's numbers in its messages, read it from here.
+ */
+export const LANGUAGE_TAGS: Readonly<Record<Language, string>> = {
+  en: 'en',
+  zh: 'zh-Hant',
+  es: 'es',
+  pt: 'pt',
+  de: 'de',
+  fr: 'fr',
+  jp: 'ja',
+  it: 'it',
+};
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 

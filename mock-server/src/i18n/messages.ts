@@ -1,4 +1,4 @@
-import type { Language } from '@bourse/protocol';
+import { LANGUAGE_TAGS, type Language } from '@bourse/protocol/config';
 
 /**
  * The mock server's reply messages (the envelope's `msg`) and e-mail texts, in every app
@@ -1189,18 +1189,6 @@ type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams
   ? [params: MessageParams[Key]]
   : [params?: Readonly<Record<string, string | number>>];
 
-/** BCP 47 tags of the protocol's languages, for their number separators. */
-const LOCALE: Readonly<Record<Language, string>> = {
-  en: 'en',
-  zh: 'zh-Hant',
-  es: 'es',
-  pt: 'pt',
-  de: 'de',
-  fr: 'fr',
-  jp: 'ja',
-  it: 'it',
-};
-
 // with a fractional part: a code, an id or a count ("123456") is never an amount to punctuate
 const PLAIN_DECIMAL = /^(-?)(\d+)\.(\d+)$/;
 const separators = new Map<Language, { group: string; decimal: string; groupFrom: number }>();
@@ -1216,8 +1204,8 @@ export function localizedNumber(value: string, lang: Language): string {
   if (plain === null) return value;
   let marks = separators.get(lang);
   if (marks === undefined) {
-    const parts = new Intl.NumberFormat(LOCALE[lang]).formatToParts(1234567.5);
-    const four = new Intl.NumberFormat(LOCALE[lang]).formatToParts(1234);
+    const parts = new Intl.NumberFormat(LANGUAGE_TAGS[lang]).formatToParts(1234567.5);
+    const four = new Intl.NumberFormat(LANGUAGE_TAGS[lang]).formatToParts(1234);
     marks = {
       group: parts.find((part) => part.type === 'group')?.value ?? ',',
       decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@bourse/protocol/config';
+import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@bourse/protocol/config';
 
 /** Each language named in itself, so that anyone can find their own (not translated on purpose). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
@@ -12,17 +12,8 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   it: 'Italiano',
 };
 
-/** HTML `lang` (BCP 47) for our language codes (jp and zh are the app's own names). */
-export const HTML_LANG: Readonly<Record<Language, string>> = {
-  en: 'en',
-  zh: 'zh-Hant',
-  es: 'es',
-  pt: 'pt',
-  de: 'de',
-  fr: 'fr',
-  jp: 'ja',
-  it: 'it',
-};
+/** HTML `lang` (BCP 47) for our language codes: the protocol's tags. */
+export const HTML_LANG: Readonly<Record<Language, string>> = LANGUAGE_TAGS;
 
 export const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
