@@ -18,7 +18,9 @@ test('the bank proof is picked with the app’s own labelled control, reached by
   // the method is a segmented control: its label is what a finger taps
   await page.locator('label', { hasText: text('funds.deposit.methods.bank') }).click();
   await expect(page.getByRole('radio', { name: text('funds.deposit.methods.bank') })).toBeChecked();
-  // the back office's delay passes; the Notice push brings the account without a tap
+  // the bank account is asked for once the method is picked; then the back office's delay
+  // passes, and the Notice push brings the account without a tap
+  await expect(page.getByText(text('funds.deposit.obtainingTitle'))).toBeVisible();
   await control.advance(60_000);
 
   const picker = page.getByLabel(text('funds.deposit.proof'));
@@ -52,6 +54,8 @@ test('a transaction hash not of the chosen network is refused next to the field,
   await control.reset('verified-trader');
   await signInByApi(page, trader);
   await openApp(page, PATHS.recharge);
+  // the exclusive account is asked for by the page's first call: move the clock only after it
+  await expect(page.getByText(text('funds.deposit.obtainingTitle'))).toBeVisible();
   await control.advance(60_000);
   const amount = page.getByRole('textbox', { name: text('funds.deposit.amount') });
   await amount.fill('100');
