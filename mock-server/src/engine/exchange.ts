@@ -14,6 +14,7 @@ import { Funds } from './funds/funds.ts';
 import { Ipo, scheduleIpos } from './ipo.ts';
 import { Clockwork, served } from './kernel/clockwork.ts';
 import type { DomainParts, DomainServices } from './kernel/domain.ts';
+import { ACCOUNT_KINDS } from './ledger/accounts.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { PasswordGuard } from './users/password-guard.ts';
 import { Requests } from './ledger/requests.ts';
@@ -150,7 +151,11 @@ export class Exchange {
     this.requests = serve(requests);
     this.users = serve(users);
     this.codes = serve(codes);
-    this.auth = serve(new Auth(store, users, codes, hasher, this.limiter, passwords));
+    this.auth = serve(
+      new Auth(store, users, codes, hasher, this.limiter, passwords, (userId) =>
+        this.stillHeld(userId),
+      ),
+    );
     this.profile = serve(new Profile(store, users));
     this.identity = serve(new IdentityReview(store, users));
     this.payouts = serve(payouts);
@@ -193,6 +198,17 @@ export class Exchange {
     this.raw.funds.reschedule(this.time);
   }
 
+  /** Why a user's account cannot be closed now, if so: something still open, or real money. */
+  private stillHeld(userId: string): 'account_has_open' | 'account_has_money' | null {
+    if (this.raw.funds.holdsOpen(userId)) return 'account_has_open';
+    if (DOMAIN_NAMES.some((name) => this.parts[name].holdsOpen(userId))) return 'account_has_open';
+    const money = ACCOUNT_KINDS.some((kind) => {
+      const held = this.raw.ledger.account(userId, 'real', kind);
+      return !held.available.isZero() || !held.frozen.isZero();
+    });
+    return money ? 'account_has_money' : null;
+  }
+
   /** Starts the engine's own timer: due work and watched prices settle as the clock runs. */
   start(): void {
     this.time.start();
@@ -208,13 +224,21 @@ export class Exchange {
 
   /** Starts over from a scenario: state, clock and the seeded generator. */
   async loadScenario(scenario: ScenarioSpec): Promise<void> {
+    // The passwords are hashed first, and the load itself runs in one step: the engine's timer
+    // or a request never meets the new state under the old one's indexes and schedule.
+    const hashed = await Promise.all(
+      scenario.users.map(async (user) => ({
+        user,
+        hash: await this.raw.users.hashPassword(user.password),
+      })),
+    );
     this.state = emptyState(this.options.seed, scenario.name);
     this.raw.clock.restore(this.state.clock);
     this.state.ipo_timelines = scheduleIpos(this.raw.clock.now());
     this.random.reseed(this.options.seed);
     this.limiter.reset();
     this.raw.market.reload();
-    for (const user of scenario.users) await this.raw.users.create(user);
+    for (const { user, hash } of hashed) this.raw.users.add(user, hash);
     this.reschedule();
     this.mailAnnounced = this.state.mailbox.length;
     this.changed();

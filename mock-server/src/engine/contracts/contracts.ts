@@ -65,6 +65,14 @@ export class Contracts implements PriceWatcher {
     this.triggers.reload();
   }
 
+  /** whether the user holds an open position or a resting order, in either mode */
+  holdsOpen(userId: string): boolean {
+    return (
+      this.core.openPositions(userId).length > 0 ||
+      this.core.rows.openOrders().some((row) => row.user_id === userId)
+    );
+  }
+
   // ---- reading ---------------------------------------------------------------------------
 
   /** The positions a user holds (open or closed), every mode: for tests and the control API. */

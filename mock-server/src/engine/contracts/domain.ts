@@ -14,6 +14,7 @@ export const contractsDomain = defineDomain<ContractsState, Contracts, Contracts
         contracts.reload();
       },
       watcher: contracts,
+      holdsOpen: (userId) => contracts.holdsOpen(userId),
     };
   },
 });

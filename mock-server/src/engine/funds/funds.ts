@@ -149,6 +149,21 @@ export class Funds {
     return this.depositsOf.deposits(userId, query);
   }
 
+  /**
+   * Whether the user has money still on its way: a deposit under review, a withdrawal under
+   * review or approved and not yet paid.
+   */
+  holdsOpen(userId: string): boolean {
+    const state = this.context.store.state();
+    return (
+      state.deposits.some((row) => row.user_id === userId && row.status === 'reviewing') ||
+      state.withdrawals.some(
+        (row) =>
+          row.user_id === userId && (row.status === 'reviewing' || row.status === 'approved'),
+      )
+    );
+  }
+
   // ---- withdrawals ---------------------------------------------------------------------------
 
   cashInfo(userId: string) {

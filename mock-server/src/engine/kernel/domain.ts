@@ -33,6 +33,11 @@ export interface DomainParts<Api extends object, Event> {
   readonly reschedule: () => void;
   /** the prices it watches (resting orders, triggers, an option's expiry), if any */
   readonly watcher?: PriceWatcher;
+  /**
+   * Whether the user has something open in it that the clock or a price will still settle (a
+   * position, a resting order, a running option): an account is not closed under it.
+   */
+  readonly holdsOpen: (userId: string) => boolean;
 }
 
 /**

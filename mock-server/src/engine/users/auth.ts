@@ -1,5 +1,6 @@
 import type { Language, UserInfo } from '@bourse/protocol';
 import { createHash } from 'node:crypto';
+import type { MessageKey } from '../../i18n/messages.ts';
 import { EngineError, FieldError } from '../errors.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import { newSessionToken } from '../random.ts';
@@ -55,6 +56,8 @@ export class Auth {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly guard: PasswordGuard,
+    /** why the user's account cannot be closed now (something still open, money left), if so */
+    private readonly stillHeld: (userId: string) => MessageKey | null = () => null,
   ) {}
 
   /** The MD5 under which a raw token's session is kept (the socket's bind sends the token). */
@@ -160,7 +163,11 @@ export class Auth {
     this.ctx.changed();
   }
 
-  /** Closes the account, with the password and a code e-mailed for it. */
+  /**
+   * Closes the account, with the password and a code e-mailed for it: not while anything of it
+   * is still open (a position, an order, money under review) or its real accounts hold money, so
+   * nothing the engine still settles is left without its owner and no one's money is dropped.
+   */
   async deleteAccount(userId: string, input: { password: string; code: string }): Promise<void> {
     const user = this.users.get(userId);
     await this.guard.verifyUser(
@@ -168,6 +175,9 @@ export class Auth {
       input.password,
       () => new FieldError('password', 'password_wrong'),
     );
+    // refused before the code is used, so it still serves once the account is settled
+    const held = this.stillHeld(userId);
+    if (held !== null) throw new EngineError('refused', held);
     this.codes.consume(user.email, 'delete_account', input.code);
     this.endSessions(userId);
     this.users.remove(userId);

@@ -87,6 +87,18 @@ export class Users {
   }
 
   async create(input: NewUser): Promise<UserRecord> {
+    return this.add(input, await this.hashPassword(input.password));
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return this.ctx.hasher.hash(password);
+  }
+
+  /**
+   * Adds a user whose password is hashed already, in one step: nothing else runs between the
+   * state it reads and the one it writes (a scenario load hashes every password first).
+   */
+  add(input: NewUser, passwordHash: string): UserRecord {
     const state = this.ctx.state();
     const userId = String(state.next_user_id++);
     const email = normaliseEmail(input.email);
@@ -124,7 +136,7 @@ export class Users {
       account_mode: input.account_mode ?? 'real',
       currency: 'USD',
       language: input.language ?? 'en',
-      password_hash: await this.ctx.hasher.hash(input.password),
+      password_hash: passwordHash,
       bank: null,
       wallet: null,
     };
