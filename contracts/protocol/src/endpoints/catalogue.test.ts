@@ -198,6 +198,7 @@ describe('a bad field', () => {
       duration_id: '1',
       direction: 'up',
       amount: '0.00',
+      request_id: 'option-request-0001',
     });
     expect(zero.error?.issues).toEqual([
       expect.objectContaining({ path: ['amount'], message: 'must be greater than zero' }),
