@@ -109,6 +109,16 @@ export const ROUTE_TABLE = [
     auth: true,
     texts: ['contract', 'positionActions', 'chart', 'market', 'funds', 'authForm', 'numberInput'],
   },
+  // issue 13, options-web
+  {
+    path: 'options',
+    page: 'options',
+    auth: true,
+    texts: ['options', 'market', 'funds', 'authForm', 'numberInput'],
+  },
+  { path: 'optionsLog', page: 'options-log', auth: true, texts: ['options', 'funds'] },
+  { path: 'optionsDetail', page: 'options-detail', auth: true, texts: ['options', 'market'] },
+  { path: 'opKline', page: 'op-kline', auth: true, texts: ['options', 'market'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -63,6 +63,11 @@ const PAGE_LOADERS = {
   'contract-detail1': () => import('#pages/contract-detail1'),
   // issue 12, trade slice
   contract: () => import('#pages/contract'),
+  // issue 13, options-web
+  options: () => import('#pages/options'),
+  'options-log': () => import('#pages/options-log'),
+  'options-detail': () => import('#pages/options-detail'),
+  'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 
 /** The router's view of `ROUTE_TABLE`. */

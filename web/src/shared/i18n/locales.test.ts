@@ -74,6 +74,13 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'contract.form.takeProfit': ['it', 'pt'],
   'contract.positions.takeProfit': ['it', 'pt'],
   'contractDetail.source.takeProfit': ['it', 'pt'],
+  // the options desk (issue 13): words these languages use as English does
+  'options.title': ['fr'],
+  'options.unit.minute': ['es', 'fr', 'it', 'pt'],
+  'options.confirm.symbol': ['de'],
+  'options.log.symbol': ['de'],
+  'options.log.status': ['de'],
+  'options.detail.chart': ['de'],
   // German traders say long and short
   'contract.direction.long': ['de'],
   'contract.direction.short': ['de'],

@@ -3,13 +3,14 @@ import { declareAvailablePaths } from './available.ts';
 import { linkTargetOf } from './links.ts';
 import { PATHS } from './paths.ts';
 
-// This build's pages, as app/routes.tsx declares them: the options page has not landed.
+// This build's pages, as app/routes.tsx declares them: the coin guess has not landed.
 declareAvailablePaths([
   PATHS.home,
   PATHS.quotes,
   PATHS.user,
   PATHS.announcementDetail,
   PATHS.contract,
+  PATHS.options,
 ]);
 
 describe('where a link of the app leads', () => {
@@ -28,8 +29,15 @@ describe('where a link of the app leads', () => {
     });
   });
 
-  it('goes to the closest registered screen in place of a page that has not landed', () => {
+  it('opens the options page, now that it has landed', () => {
     expect(linkTargetOf(`${PATHS.options}?from=banner`)).toEqual({
+      kind: 'route',
+      to: `${PATHS.options}?from=banner`,
+    });
+  });
+
+  it('goes to the closest registered screen in place of a page that has not landed', () => {
+    expect(linkTargetOf(`${PATHS.game}?from=banner`)).toEqual({
       kind: 'route',
       to: PATHS.quotes,
     });

@@ -23,11 +23,10 @@ export const pathOfLink = (to: string): string =>
 export const isRouteAvailable = (to: string): boolean => isPathAvailable(pathOfLink(to));
 
 /**
- * The registered screen closest to what a link to a page that has not landed promises: options
- * and the coin guess are reached from Market today.
+ * The registered screen closest to what a link to a page that has not landed promises: the coin
+ * guess is reached from Market today.
  */
 const STAND_INS: Readonly<Partial<Record<string, string>>> = {
-  [PATHS.options]: PATHS.quotes,
   [PATHS.game]: PATHS.quotes,
 };
 

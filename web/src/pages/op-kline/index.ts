@@ -1,0 +1,1 @@
+export { OpKlinePage as Component } from './ui/op-kline-page.tsx';

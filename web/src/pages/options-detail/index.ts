@@ -1,0 +1,1 @@
+export { OptionsDetailPage as Component } from './ui/options-detail-page.tsx';

@@ -1,0 +1,1 @@
+export { OptionsLogPage as Component } from './ui/options-log-page.tsx';

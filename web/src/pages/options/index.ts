@@ -1,0 +1,1 @@
+export { OptionsPage as Component } from './ui/options-page.tsx';
