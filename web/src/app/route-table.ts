@@ -118,7 +118,7 @@ export const ROUTE_TABLE = [
   },
   { path: 'optionsLog', page: 'options-log', auth: true, texts: ['options', 'funds'] },
   { path: 'optionsDetail', page: 'options-detail', auth: true, texts: ['options', 'market'] },
-  { path: 'opKline', page: 'op-kline', auth: true, texts: ['options', 'market'] },
+  { path: 'opKline', page: 'op-kline', auth: true, texts: ['options', 'market', 'authForm'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];
