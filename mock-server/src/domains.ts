@@ -1,6 +1,7 @@
 import type { PushFunc } from '@bourse/protocol';
 import type { DomainName } from './engine/domains.ts';
 import { servedContracts } from './domains/contracts.ts';
+import { servedOptions } from './domains/options.ts';
 import type { ServedEntry } from './domains/served.ts';
 
 /**
@@ -11,7 +12,14 @@ import type { ServedEntry } from './domains/served.ts';
  */
 export const SERVED = {
   contracts: servedContracts,
+  options: servedOptions,
 } as const satisfies { [K in DomainName]: ServedEntry<K> };
+
+/**
+ * The same entries, typed per domain: `SERVED_ENTRIES[name]` for a generic `name` is that
+ * domain's entry (its push takes that domain's events), which a loop over the domains needs.
+ */
+export const SERVED_ENTRIES: { readonly [K in DomainName]: ServedEntry<K> } = SERVED;
 
 /** the served domains' handler tables, by the wire domain each answers */
 export type ServedHandlers = {

@@ -166,6 +166,39 @@ const rows: Rows = {
     // the trader is on the real account here (user.changeMock comes later): play money is refused
     addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' }, failsWith: 500 }],
   },
+  options: {
+    getSecondList: [
+      { body: { symbol_id: SYMBOL }, guest: true },
+      { body: { symbol_id: 'no-such-symbol' }, guest: true, failsWith: 404 },
+    ],
+    addOrder: [
+      {
+        body: {
+          symbol_id: SYMBOL,
+          duration_id: '2',
+          direction: 'up',
+          amount: '10',
+          request_id: 'roundtrip-option-order-0001',
+        },
+      },
+      // a duration listed but not taking orders
+      {
+        body: {
+          symbol_id: SYMBOL,
+          duration_id: '9',
+          direction: 'down',
+          amount: '100',
+          request_id: 'roundtrip-option-order-0002',
+        },
+        failsWith: 500,
+        language: 'de',
+      },
+    ],
+    orderList: [{ body: { status: 'trading', page: 1, limit: 20 } }],
+    orderCancel: [
+      { body: { order_id: 'nope', request_id: 'roundtrip-option-cancel-01' }, failsWith: 404 },
+    ],
+  },
   contract: {
     getContractInfo: [
       { body: { symbol_id: SYMBOL } },

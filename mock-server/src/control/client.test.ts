@@ -143,6 +143,7 @@ describe('the control client', () => {
       positions: [],
       orders: [],
     });
+    expect(await client.options({ email: user?.email ?? '' })).toEqual({ orders: [] });
     await expect(client.contracts({ email: 'nobody@example.com' })).rejects.toThrow(
       'control GET /__control/contracts?email=nobody%40example.com failed (HTTP 404): no such user',
     );

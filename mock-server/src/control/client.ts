@@ -3,6 +3,7 @@ import {
   clockReply,
   controlError,
   contractsReply,
+  optionsReply,
   depositsReply,
   exportedState,
   importReply,
@@ -244,6 +245,11 @@ export class ControlClient {
       'GET',
       `/contracts?email=${encodeURIComponent(query.email)}`,
     );
+  }
+
+  /** A user's option orders (every mode), newest first: nothing here decides one. */
+  options(query: ContractsQuery): Promise<z.output<typeof optionsReply>> {
+    return this.request(optionsReply, 'GET', `/options?email=${encodeURIComponent(query.email)}`);
   }
 
   /** Approves or rejects (with the reason the user reads) a deposit under review. */

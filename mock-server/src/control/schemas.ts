@@ -186,6 +186,26 @@ export const contractsReply = z.object({
   ),
 });
 
+/** a user's option orders as the engine keeps them (every mode, newest first) */
+export const optionsReply = z.object({
+  orders: z.array(
+    z.looseObject({
+      id: z.string(),
+      order_no: z.string(),
+      account_mode: z.enum(['real', 'demo']),
+      symbol_id: z.string(),
+      direction: z.enum(['up', 'down']),
+      amount: z.string(),
+      status: z.enum(['ordering', 'trading', 'settled', 'cancelled']),
+      result: z.enum(['win', 'lose', 'draw', 'void']).nullable(),
+      open_price: z.string().nullable(),
+      close_price: z.string().nullable(),
+      settle_at: z.number().nullable(),
+      payout: z.string(),
+    }),
+  ),
+});
+
 /** the paid withdrawal, as /api/account/cashlog shows it */
 export const payReply = z.looseObject({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { contractsDomain } from './contracts/domain.ts';
+import { optionsDomain } from './options/domain.ts';
 import type { ApiOf, EventOf, SliceOf } from './kernel/domain.ts';
 import { emptyCoreState, type CoreState } from './state.ts';
 
@@ -11,6 +12,8 @@ import { emptyCoreState, type CoreState } from './state.ts';
 export const DOMAINS = {
   /** contract trading: orders, positions, TP/SL, margin, auto-margin, liquidation */
   contracts: contractsDomain,
+  /** timed up/down options: ordering, trading, settled on the clock from the market's ticks */
+  options: optionsDomain,
 } as const;
 
 export type DomainName = keyof typeof DOMAINS;

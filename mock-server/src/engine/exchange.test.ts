@@ -83,9 +83,16 @@ describe('closing an account', () => {
       ],
     });
     const [eli = '', fay = ''] = ids;
+    // a wrong code is the answer to a wrong code, whatever the account holds
+    const eliCode = codeFor(exchange, eli);
     expect(
       await rejectionOf(() =>
-        exchange.auth.deleteAccount(eli, { password: PASSWORD, code: codeFor(exchange, eli) }),
+        exchange.auth.deleteAccount(eli, { password: PASSWORD, code: '000000' }),
+      ),
+    ).toMatchObject({ field: 'code', key: 'code_invalid' });
+    expect(
+      await rejectionOf(() =>
+        exchange.auth.deleteAccount(eli, { password: PASSWORD, code: eliCode }),
       ),
     ).toMatchObject({ key: 'account_has_money' });
 

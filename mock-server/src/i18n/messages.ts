@@ -114,6 +114,14 @@ export const MESSAGE_KEYS = [
   'contract_take_profit_title',
   'contract_stop_loss_title',
   'contract_closed_body',
+  'option_duration_unknown',
+  'option_duration_closed',
+  'option_amount_decimals',
+  'option_too_many',
+  'option_price_moved',
+  'option_start_invalid',
+  'option_not_found',
+  'option_not_cancellable',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -1178,6 +1186,86 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: '{symbol} のポジションが {price} で決済されました。確定損益 {pnl} USDT。',
     it: 'La tua posizione su {symbol} è stata chiusa a {price}, P&L realizzato {pnl} USDT.',
   },
+  option_duration_unknown: {
+    en: 'This duration is not offered',
+    zh: '不提供此期限',
+    es: 'Esta duración no está disponible',
+    pt: 'Esta duração não é oferecida',
+    de: 'Diese Laufzeit wird nicht angeboten',
+    fr: 'Cette durée n’est pas proposée',
+    jp: 'この期間は提供されていません',
+    it: 'Questa durata non è disponibile',
+  },
+  option_duration_closed: {
+    en: 'This duration is not taking orders now',
+    zh: '此期限目前不接受下單',
+    es: 'Esta duración no acepta órdenes ahora',
+    pt: 'Esta duração não está aceitando ordens agora',
+    de: 'Für diese Laufzeit werden derzeit keine Aufträge angenommen',
+    fr: 'Cette durée n’accepte pas d’ordres pour le moment',
+    jp: 'この期間は現在注文を受け付けていません',
+    it: 'Questa durata non accetta ordini al momento',
+  },
+  option_amount_decimals: {
+    en: 'The amount may have at most {digits} decimals',
+    zh: '金額最多可有 {digits} 位小數',
+    es: 'El importe puede tener como máximo {digits} decimales',
+    pt: 'O valor pode ter no máximo {digits} casas decimais',
+    de: 'Der Betrag darf höchstens {digits} Nachkommastellen haben',
+    fr: 'Le montant peut comporter au plus {digits} décimales',
+    jp: '金額の小数は最大 {digits} 桁です',
+    it: 'L’importo può avere al massimo {digits} decimali',
+  },
+  option_too_many: {
+    en: 'You already have {max} options open: wait for one to settle',
+    zh: '您已有 {max} 筆未結算的期權，請等待其中一筆結算',
+    es: 'Ya tienes {max} opciones abiertas: espera a que se liquide una',
+    pt: 'Você já tem {max} opções abertas: aguarde a liquidação de uma delas',
+    de: 'Sie haben bereits {max} offene Optionen: Warten Sie, bis eine abgerechnet ist',
+    fr: 'Vous avez déjà {max} options ouvertes : attendez qu’une soit réglée',
+    jp: 'すでに {max} 件のオプションが未決済です。決済をお待ちください',
+    it: 'Hai già {max} opzioni aperte: attendi che una venga regolata',
+  },
+  option_price_moved: {
+    en: 'The price has moved to {price}: check it and buy again',
+    zh: '價格已變為 {price}，請確認後重新下單',
+    es: 'El precio ha cambiado a {price}: revísalo y vuelve a comprar',
+    pt: 'O preço mudou para {price}: confira e compre novamente',
+    de: 'Der Kurs hat sich auf {price} bewegt: Prüfen Sie ihn und kaufen Sie erneut',
+    fr: 'Le prix est passé à {price} : vérifiez-le et achetez à nouveau',
+    jp: '価格が {price} に変わりました。確認してからもう一度購入してください',
+    it: 'Il prezzo è passato a {price}: controllalo e acquista di nuovo',
+  },
+  option_start_invalid: {
+    en: 'The start time must be in the future and within {hours} hours',
+    zh: '開始時間必須晚於現在，且在 {hours} 小時內',
+    es: 'La hora de inicio debe ser futura y dentro de {hours} horas',
+    pt: 'O horário de início deve ser futuro e dentro de {hours} horas',
+    de: 'Die Startzeit muss in der Zukunft und innerhalb von {hours} Stunden liegen',
+    fr: 'L’heure de début doit être future et dans les {hours} heures',
+    jp: '開始時刻は現在より後、{hours} 時間以内にしてください',
+    it: 'L’ora di inizio deve essere futura ed entro {hours} ore',
+  },
+  option_not_found: {
+    en: 'This option order does not exist',
+    zh: '此期權訂單不存在',
+    es: 'Esta orden de opción no existe',
+    pt: 'Esta ordem de opção não existe',
+    de: 'Dieser Optionsauftrag existiert nicht',
+    fr: 'Cet ordre d’option n’existe pas',
+    jp: 'このオプション注文は存在しません',
+    it: 'Questo ordine di opzione non esiste',
+  },
+  option_not_cancellable: {
+    en: 'This option has started and can no longer be cancelled',
+    zh: '此期權已開始，無法再撤銷',
+    es: 'Esta opción ya ha empezado y no se puede cancelar',
+    pt: 'Esta opção já começou e não pode mais ser cancelada',
+    de: 'Diese Option hat bereits begonnen und kann nicht mehr storniert werden',
+    fr: 'Cette option a commencé et ne peut plus être annulée',
+    jp: 'このオプションは開始済みのため取り消せません',
+    it: 'Questa opzione è già iniziata e non può più essere annullata',
+  },
 };
 
 /** The placeholders each message with placeholders needs. */
@@ -1205,6 +1293,10 @@ export interface MessageParams {
   margin_reduce_exceeds: { max: string };
   contract_liquidated_body: { symbol: string; price: string };
   contract_closed_body: { symbol: string; price: string; pnl: string };
+  option_amount_decimals: { digits: number };
+  option_too_many: { max: number };
+  option_price_moved: { price: string };
+  option_start_invalid: { hours: number };
 }
 
 type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams

@@ -114,3 +114,37 @@ describe('Market', () => {
     }
   });
 });
+
+describe('the ticks an option is decided on', () => {
+  // a Tuesday: AAPL trades 14:30 to 21:00 UTC (New York, standard time)
+  const TUESDAY = Date.UTC(2026, 10, 24);
+  const at = (hours: number, minutes: number, seconds = 0, ms = 0) =>
+    TUESDAY + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+
+  it('reads the tick of the second while open, and the last one of the session while closed', () => {
+    const market = newMarket();
+    expect(market.tickAt('aapl', at(15, 0, 7, 999))).toEqual({
+      time: at(15, 0, 7),
+      price: market.price('aapl', at(15, 0, 7)),
+    });
+    expect(market.tickAt('aapl', at(22, 13))?.time).toBe(at(20, 59, 59));
+    expect(market.tickAt('aapl', at(21, 0))?.time).toBe(at(20, 59, 59));
+  });
+
+  it('lists only the seconds the market printed', () => {
+    const market = newMarket();
+    expect(
+      market.ticksBetween('aapl', at(20, 59, 57, 500), at(21, 0, 3)).map((t) => t.time),
+    ).toEqual([at(20, 59, 58), at(20, 59, 59)]);
+    expect(market.ticksBetween('btcusdt', at(3, 0), at(3, 0, 2))).toHaveLength(3);
+  });
+
+  it('finds the next opening within a horizon, or now when open', () => {
+    const market = newMarket();
+    expect(market.nextOpenAt('aapl', at(12, 0, 0, 250), DAY)).toBe(at(14, 30));
+    expect(market.nextOpenAt('aapl', at(15, 0, 0, 250), DAY)).toBe(at(15, 0, 0, 250));
+    expect(market.nextOpenAt('aapl', at(12, 0), MINUTE)).toBeNull();
+    // from Friday's close, Monday's opening is more than a day away
+    expect(market.nextOpenAt('aapl', Date.UTC(2026, 10, 27, 22), DAY)).toBeNull();
+  });
+});

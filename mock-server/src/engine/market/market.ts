@@ -31,6 +31,13 @@ export interface Quote {
   open: boolean;
 }
 
+/** One price of the feed: what the market printed at a whole second. */
+export interface Tick {
+  time: number;
+  /** decimal string, at the symbol's precision */
+  price: string;
+}
+
 export interface PathPoint {
   /** decimal string */
   price: string;
@@ -43,6 +50,8 @@ export interface WindowOptions {
   to?: number | undefined;
   limit: number;
 }
+
+const SECOND_MS = 1000;
 
 export const SYMBOL_IDS: readonly string[] = SYMBOLS.map((symbol) => symbol.id);
 /** the ticker as the market writes it (BTC/USDT), by symbol id */
@@ -166,6 +175,48 @@ export class Market {
       ask: last.plus(half).toFixed(spec.pricePrecision),
       open: track.process.isOpen(t),
     };
+  }
+
+  // ---- ticks: the prices the feed printed, one per whole second the market is open -------
+
+  /**
+   * The last tick at or before t: the price at the latest whole second the market was open
+   * (looking back at most ten days), or null when it printed none in that time.
+   */
+  tickAt(symbolId: string, t: number): Tick | null {
+    const track = this.track(symbolId);
+    let time: number;
+    if (track.process.isOpen(t)) time = Math.floor(t / SECOND_MS) * SECOND_MS;
+    else {
+      const end = track.process.lastTradeEnd(t);
+      if (end === null) return null;
+      time = end - SECOND_MS;
+    }
+    return { time, price: this.price(symbolId, time) };
+  }
+
+  /** The ticks of the whole seconds in [from, to] at which the market was open, oldest first. */
+  ticksBetween(symbolId: string, from: number, to: number): Tick[] {
+    const track = this.track(symbolId);
+    const ticks: Tick[] = [];
+    for (let time = Math.ceil(from / SECOND_MS) * SECOND_MS; time <= to; time += SECOND_MS) {
+      if (track.process.isOpen(time)) ticks.push({ time, price: this.price(symbolId, time) });
+    }
+    return ticks;
+  }
+
+  /** t when the market is open at t; else its next opening within `within` ms; or null. */
+  nextOpenAt(symbolId: string, t: number, within: number): number | null {
+    const track = this.track(symbolId);
+    if (track.process.isOpen(t)) return t;
+    for (
+      let minute = Math.floor(t / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+      minute <= t + within;
+      minute += MINUTE_MS
+    ) {
+      if (track.process.isOpen(minute)) return minute;
+    }
+    return null;
   }
 
   // ---- what the engine's time reads (kernel/clockwork.ts' PriceSource) --------------------

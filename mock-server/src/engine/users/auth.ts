@@ -175,10 +175,11 @@ export class Auth {
       input.password,
       () => new FieldError('password', 'password_wrong'),
     );
-    // refused before the code is used, so it still serves once the account is settled
-    const held = this.stillHeld(userId);
-    if (held !== null) throw new EngineError('refused', held);
-    this.codes.consume(user.email, 'delete_account', input.code);
+    // a right code is kept through this refusal, to serve once the account is settled
+    this.codes.consume(user.email, 'delete_account', input.code, () => {
+      const held = this.stillHeld(userId);
+      if (held !== null) throw new EngineError('refused', held);
+    });
     this.endSessions(userId);
     this.users.remove(userId);
   }

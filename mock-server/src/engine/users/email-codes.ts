@@ -104,7 +104,11 @@ export class EmailCodes {
   }
 
   /** Uses up a code: right once, within its lifetime; five wrong tries burn it. */
-  consume(email: string, purpose: CodePurpose, code: string): void {
+  /**
+   * Uses a code: refused when it is wrong or expired. `whenRight` runs once the code is found
+   * right and before it is used up: a refusal from it leaves the code to be used again.
+   */
+  consume(email: string, purpose: CodePurpose, code: string, whenRight?: () => void): void {
     const state = this.ctx.state();
     const key = `${purpose}:${normaliseEmail(email)}`;
     const record = state.codes[key];
@@ -117,6 +121,7 @@ export class EmailCodes {
       this.ctx.changed();
       throw new FieldError('code', 'code_invalid');
     }
+    whenRight?.();
     delete state.codes[key];
     this.ctx.changed();
   }
