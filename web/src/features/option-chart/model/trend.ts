@@ -38,7 +38,16 @@ export function createTrend({ opened, $symbolId, $ticker, historyMinutes }: Tren
   });
   sample({ clock: opened, target: loadHistoryFx });
 
-  const $points = createStore<readonly TrendPoint[]>([], { serialize: 'ignore' }).reset(opened);
+  const pointOf = (ticker: Ticker): TrendPoint => ({ time: ticker.time, price: ticker.last_price });
+  const $points = createStore<readonly TrendPoint[]>([], { serialize: 'ignore' });
+  // another symbol starts afresh, from its price now when the feed has it
+  sample({
+    clock: opened,
+    source: $ticker,
+    fn: (ticker, id): readonly TrendPoint[] =>
+      ticker !== null && ticker.symbol_id === id ? [pointOf(ticker)] : [],
+    target: $points,
+  });
   sample({
     clock: loadHistoryFx.done,
     source: { shown: $symbolId, points: $points },
