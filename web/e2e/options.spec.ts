@@ -1,0 +1,127 @@
+import { optionPayout, optionResultProfit } from '@bourse/formulas/options';
+import { OPTION_DURATIONS } from '@bourse/fixtures';
+import type { Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { PATHS } from '../src/shared/routing/paths.ts';
+import { BTC, grouped, holdBtcAt, TRADER } from './contract-support.ts';
+import { control, expect, signInByApi, test, text } from './support.ts';
+
+// The options page against the mock's options engine, driven by the control API's prices and
+// clock: what a win, a loss and a tie pay is what the shared formulas compute, to the cent, and
+// the page, the records and the detail show that.
+
+const STAKE = '100';
+/** The verified trader's real option account (fixtures/src/scenarios.ts). */
+const START = '500.00';
+const THIRTY_SECONDS = OPTION_DURATIONS[0];
+if (THIRTY_SECONDS?.seconds !== 30) throw new Error('the duration table does not start at 30 s');
+const RATE = THIRTY_SECONDS.payout_rate;
+
+async function openOptions(page: Page) {
+  await page.goto(`${PATHS.options}?symbol=${BTC.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: text('options.title') })).toBeVisible();
+  await expect(page.getByTestId('options-quote')).toContainText(grouped('20000.00'));
+  await expect(page.getByTestId('options-balance')).toContainText(`${grouped(START)} USDT`);
+}
+
+/** Buys one order of STAKE on the 30 s duration, double-tapping the confirmation. */
+async function buy(page: Page, direction: 'up' | 'down') {
+  await page.getByRole('textbox', { name: text('options.amount') }).fill(STAKE);
+  const button = page.getByTestId(`buy-${direction}`);
+  // the button says what a win pays back before the buy
+  await expect(button).toContainText(grouped(optionPayout(STAKE, RATE)));
+  await button.click();
+  const sheet = page.getByRole('dialog', {
+    name: text('options.confirm.title').replace(
+      '{{direction}}',
+      text(`options.direction.${direction}`),
+    ),
+  });
+  await expect(sheet.getByText(text('options.rules.tie'))).toBeVisible();
+  await expect(sheet.getByText(text('options.rules.void'))).toBeVisible();
+  await sheet.getByRole('button', { name: text('options.confirm.buy'), exact: true }).dblclick();
+  await expect(page.getByText(text('options.buy.placed')).first()).toBeVisible();
+  await expect(page.getByTestId('running-order')).toHaveCount(1);
+}
+
+/** Moves the engine past the order's delivery; answers the order as the engine settled it. */
+async function settle() {
+  await control.advance(31_000);
+  const { orders } = await control.options({ email: TRADER.email });
+  expect(orders, 'a double tap bought once').toHaveLength(1);
+  const [order] = orders;
+  if (order?.status !== 'settled') throw new Error('the order did not settle');
+  return order;
+}
+
+async function seesRecordAndDetail(page: Page, result: string, profit: string, payout: string) {
+  await page.goto(`${PATHS.optionsLog}?tab=settled`);
+  const record = page.getByTestId('option-record');
+  await expect(record).toHaveCount(1);
+  await expect(record).toContainText(text(`options.result.${result}`));
+  await expect(record).toContainText(`${profit} USDT`);
+  await record.click();
+  await expect(page.getByTestId('detail-result')).toHaveText(text(`options.result.${result}`));
+  await expect(page.getByTestId('detail-payout')).toHaveText(`${payout} USDT`);
+  // the audit: the ticks around the entry and the exit, each with its decisive one
+  await expect(page.getByTestId('audit-entry').locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('audit-exit').locator('[aria-current="true"]')).toHaveCount(1);
+}
+
+test.describe('options for a verified trader', () => {
+  test.beforeEach(async ({ page }) => {
+    await control.reset('verified-trader');
+    await holdBtcAt('20000.00');
+    await signInByApi(page, TRADER);
+  });
+
+  test('buys Up, the price rises, wins: paid to the cent, shown in the balance, records and detail', async ({
+    page,
+  }) => {
+    test.slow();
+    await openOptions(page);
+    await buy(page, 'up');
+    await expect(page.getByTestId('options-balance')).toContainText(
+      grouped(new Decimal(START).minus(STAKE)),
+    );
+
+    await holdBtcAt('20100.00');
+    const order = await settle();
+    const payout = optionPayout(STAKE, RATE);
+    expect(order.result).toBe('win');
+    expect(new Decimal(order.payout).toFixed(2)).toBe(payout.toFixed(2));
+
+    await expect(page.getByTestId('running-order')).toHaveCount(0);
+    await expect(page.getByTestId('options-balance')).toContainText(
+      `${grouped(new Decimal(START).minus(STAKE).plus(payout))} USDT`,
+    );
+    const profit = optionResultProfit('win', STAKE, RATE);
+    await seesRecordAndDetail(page, 'win', `+${grouped(profit)}`, grouped(payout));
+  });
+
+  test('buys Down, the price rises, loses the stake', async ({ page }) => {
+    test.slow();
+    await openOptions(page);
+    await buy(page, 'down');
+    await holdBtcAt('20100.00');
+    const order = await settle();
+    expect(order.result).toBe('lose');
+    expect(new Decimal(order.payout).toFixed(2)).toBe('0.00');
+    await expect(page.getByTestId('running-order')).toHaveCount(0);
+    await expect(page.getByTestId('options-balance')).toContainText(
+      `${grouped(new Decimal(START).minus(STAKE))} USDT`,
+    );
+    await seesRecordAndDetail(page, 'lose', grouped(`-${STAKE}`), grouped(0));
+  });
+
+  test('a tie refunds the stake', async ({ page }) => {
+    test.slow();
+    await openOptions(page);
+    await buy(page, 'up');
+    const order = await settle();
+    expect(order.result).toBe('draw');
+    await expect(page.getByTestId('running-order')).toHaveCount(0);
+    await expect(page.getByTestId('options-balance')).toContainText(`${grouped(START)} USDT`);
+    await seesRecordAndDetail(page, 'draw', grouped(0), grouped(STAKE));
+  });
+});
