@@ -54,6 +54,9 @@ const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   // an order and a position the scenario's history does not hold: the not-found form
   [PATHS.contractDetail]: ['id=1'],
   [PATHS.contractDetail1]: ['id=1'],
+  // an option order the scenario does not hold: the not-found form; the chart of a symbol
+  [PATHS.optionsDetail]: ['id=1'],
+  [PATHS.opKline]: [`symbol=${CRYPTO.id}`],
 };
 
 /** The not-found page is a screen too: an address no route takes. */

@@ -72,6 +72,17 @@ const contractStart = async (page: Page) => {
   await seesBtcAt(page, '20000.00');
 };
 
+const optionsStart = async (page: Page) => {
+  await holdBtcAt('20000.00');
+  await openApp(page, `${PATHS.options}?symbol=${BTC.id}`);
+  await expect(page.getByTestId('options-quote')).toContainText('20,000.00');
+};
+
+const buyUp = async (page: Page) => {
+  await page.getByRole('textbox', { name: text('options.amount') }).fill('10');
+  await page.getByTestId('buy-up').click();
+};
+
 const orderTitle = text('contract.confirm.title').replace(
   '{{action}}',
   text('contract.action.open_long'),
@@ -259,6 +270,49 @@ export const SHEET_TABLE: readonly SheetRoute[] = [
           await page.getByRole('textbox', { name: text('contract.form.quantity') }).fill('0.01');
           await page.getByTestId('order-submit').click();
           return byName(page, text('contract.verify.title'));
+        },
+      },
+    ],
+  },
+  {
+    path: PATHS.options,
+    user: 'verified-trader',
+    start: optionsStart,
+    sheets: [
+      {
+        file: 'src/pages/options/ui/symbol-sheet.tsx',
+        label: 'options symbol picker',
+        open: async (page) => {
+          await page
+            .getByRole('button', { name: new RegExp(escapeRe(text('options.switchSymbol'))) })
+            .click();
+          return byName(page, text('options.switchSymbol'));
+        },
+      },
+      {
+        file: 'src/pages/options/ui/buy-confirm.tsx',
+        label: 'options buy',
+        open: async (page) => {
+          await buyUp(page);
+          return byName(
+            page,
+            text('options.confirm.title').replace('{{direction}}', text('options.direction.up')),
+          );
+        },
+      },
+    ],
+  },
+  {
+    path: PATHS.options,
+    user: 'fresh-user',
+    start: optionsStart,
+    sheets: [
+      {
+        file: 'src/pages/options/ui/buy-confirm.tsx',
+        label: 'options verify first',
+        open: async (page) => {
+          await buyUp(page);
+          return byName(page, text('options.verify.title'));
         },
       },
     ],

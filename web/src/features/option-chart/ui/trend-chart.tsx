@@ -1,6 +1,7 @@
 import { formatPrice } from '#entities/market';
 import { countdownText, remainingMs, useServerNow } from '#entities/option';
 import { useNumberStyle } from '#shared/format';
+import { useDateFormat } from '#shared/i18n';
 import { line, max, min, scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +31,11 @@ export interface TrendChartProps {
   readonly className?: string | undefined;
 }
 
-const AXIS = 64;
 const PAD = 10;
+/** the time labels' band under the plot */
+const TIME_BAND = 16;
+/** room for a price label, by its length (digits and marks are about 6.6 px at 11 px) */
+const axisFor = (longest: number) => Math.max(56, Math.ceil(longest * 6.6) + 10);
 const FUTURE_SHARE = 0.25;
 
 /**
@@ -73,8 +77,12 @@ export function TrendChart({
     };
   }, []);
 
+  const time = useDateFormat('time');
+  const price = (value: string | number) => formatPrice(String(value), precision, numbers);
+  const last = points.at(-1) ?? null;
+  const AXIS = axisFor(last === null ? 8 : price(last.price).length);
   const plotWidth = Math.max(10, size.width - AXIS);
-  const plotHeight = Math.max(10, size.height - 2 * PAD);
+  const plotHeight = Math.max(10, size.height - 2 * PAD - TIME_BAND);
   const latestMark = max(marks, (mark) => mark.settleAt) ?? now;
   const start = now - windowMs;
   const end = fitMarks
@@ -108,9 +116,8 @@ export function TrendChart({
     line<TrendPoint>()
       .x((point) => x(point.time))
       .y((point) => y(Number(point.price)))(shown) ?? '';
-  const last = points.at(-1) ?? null;
   const ticks = y.ticks(4);
-  const price = (value: string | number) => formatPrice(String(value), precision, numbers);
+  const times = x.ticks(3).filter((tick) => x(tick) > 20 && x(tick) < plotWidth - 20);
 
   return (
     <div ref={hostRef} className={`${styles.host} ${className ?? ''}`}>
@@ -132,6 +139,17 @@ export function TrendChart({
               {price(tick.toFixed(precision))}
             </text>
           </g>
+        ))}
+        {times.map((tick) => (
+          <text
+            key={tick}
+            className={styles.axis}
+            x={x(tick)}
+            y={PAD + plotHeight + TIME_BAND}
+            textAnchor="middle"
+          >
+            {time.format(tick)}
+          </text>
         ))}
         <line className={styles.now} x1={x(now)} x2={x(now)} y1={PAD} y2={PAD + plotHeight} />
         <path className={styles.line} d={path} />

@@ -35,6 +35,7 @@ export function BuyBar() {
     <Button
       block
       size="large"
+      className={styles.buyButton}
       color={direction === 'up' ? 'success' : 'danger'}
       disabled={!can}
       loading={submitting}
