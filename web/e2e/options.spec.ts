@@ -86,6 +86,11 @@ test.describe('options for a verified trader', () => {
     );
 
     await holdBtcAt('20100.00');
+    // the running order's estimate follows the price: a win at 20 100, by the formula
+    await expect(page.getByTestId('running-estimate')).toHaveText(
+      `+${grouped(optionResultProfit('win', STAKE, RATE))} USDT`,
+    );
+    await expect(page.getByTestId('option-countdown')).toHaveText(/^0:[0-3]\d$/);
     const order = await settle();
     const payout = optionPayout(STAKE, RATE);
     expect(order.result).toBe('win');
@@ -123,5 +128,23 @@ test.describe('options for a verified trader', () => {
     await expect(page.getByTestId('running-order')).toHaveCount(0);
     await expect(page.getByTestId('options-balance')).toContainText(`${grouped(START)} USDT`);
     await seesRecordAndDetail(page, 'draw', grouped(0), grouped(STAKE));
+  });
+
+  test('offline: Up and Down are off, and the page says since when its prices are stale', async ({
+    page,
+    context,
+  }) => {
+    await openOptions(page);
+    await page.getByRole('textbox', { name: text('options.amount') }).fill(STAKE);
+    await expect(page.getByTestId('buy-up')).toBeEnabled();
+    await context.setOffline(true);
+    await expect(page.getByTestId('buy-up')).toBeDisabled();
+    await expect(page.getByTestId('buy-down')).toBeDisabled();
+    await expect(page.getByText(text('market.live.offlineAction'))).toBeVisible();
+    await expect(
+      page.getByText(text('market.live.offline').split('{{time}}')[0] ?? '').first(),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByTestId('buy-up')).toBeEnabled();
   });
 });

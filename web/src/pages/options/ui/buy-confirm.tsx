@@ -3,10 +3,12 @@ import { chipFigures, durationName } from '#entities/option';
 import { asPercent, formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { navigated, PATHS } from '#shared/routing';
 import { $numberStyle, typedValue } from '#shared/typed-number';
+import { $online } from '#shared/socket';
 import { ConfirmSheet } from '#shared/ui/sheet';
 import type { OptionDirection } from '@bourse/protocol';
 import Button from 'antd-mobile/es/components/button';
 import { useUnit } from 'effector-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   $amount,
@@ -28,7 +30,14 @@ import styles from './options-page.module.css';
 export function BuyBar() {
   const { t } = useTranslation();
   const numbers = useNumberStyle();
-  const [payout, can, submitting, buy] = useUnit([$payout, $canBuy, $submitting, buyClicked]);
+  const noteId = useId();
+  const [payout, can, submitting, buy, online] = useUnit([
+    $payout,
+    $canBuy,
+    $submitting,
+    buyClicked,
+    $online,
+  ]);
   const pays =
     payout === null ? null : t('options.pays', { amount: formatAmount(payout, 2, numbers) });
   const button = (direction: OptionDirection) => (
@@ -38,6 +47,7 @@ export function BuyBar() {
       className={styles.buyButton}
       color={direction === 'up' ? 'success' : 'danger'}
       disabled={!can}
+      aria-describedby={online ? undefined : noteId}
       loading={submitting}
       onClick={() => {
         buy(direction);
@@ -50,6 +60,11 @@ export function BuyBar() {
   );
   return (
     <div className={styles.buyBar}>
+      {online ? null : (
+        <p id={noteId} className={styles.offlineNote}>
+          {t('market.live.offlineAction')}
+        </p>
+      )}
       {button('up')}
       {button('down')}
     </div>
