@@ -39,6 +39,14 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
     request_id: randomUUID(),
   });
   await call(endpoints.contract.allStop, { symbol_id: BTC.id, request_id: randomUUID() });
+  // An option of a week, so that the options records have an order to open while it runs.
+  await call(endpoints.options.addOrder, {
+    symbol_id: BTC.id,
+    duration_id: '8',
+    direction: 'up',
+    amount: '100',
+    request_id: randomUUID(),
+  });
   await signInByApi(page, TRADER);
   await openApp(page, PATHS.root);
 
@@ -205,6 +213,24 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await at(PATHS.contractDetail1);
   await back(PATHS.contractLog);
   await back(PATHS.contract);
+  await tab(text('nav.home')).click();
+  await at(PATHS.home);
+
+  // Options, from the tab bar: its chart, its records in the header, an order and its chart.
+  await tab(text('nav.options')).click();
+  await at(PATHS.options);
+  await tap(text('options.fullChart'));
+  await at(PATHS.opKline);
+  await back(PATHS.options);
+  await headerLinkOf(text('options.records')).click();
+  await at(PATHS.optionsLog);
+  await page.getByTestId('option-record').first().click();
+  await at(PATHS.optionsDetail);
+  await headerLinkOf(text('options.detail.chart')).click();
+  await at(PATHS.opKline);
+  await back(PATHS.optionsDetail);
+  await back(PATHS.optionsLog);
+  await back(PATHS.options);
   await tab(text('nav.home')).click();
   await at(PATHS.home);
 
