@@ -1,11 +1,12 @@
 import { $balances } from '#entities/balance';
+import { $deviceClock, $serverOffset } from '#entities/option';
 import { $data24h } from '#entities/market';
 import { symbolOf, tickerOf } from '#entities/market/testing';
 import { $apiClient } from '#shared/api';
 import { fakeClient } from '#shared/api/testing';
 import { $intentClock, DOUBLE_TAP_MS } from '#shared/api/intent';
 import { $userInfo } from '#shared/session';
-import { $online, pushReceived } from '#shared/socket';
+import { $online, pageVisible, pushReceived } from '#shared/socket';
 import { showToastFx } from '#shared/ui/toast';
 import { optionPayout } from '@bourse/formulas/options';
 import {
@@ -49,6 +50,8 @@ function setup({
   online = true,
 }: { identity?: IdentityStatus; running?: readonly OptionOrder[]; online?: boolean } = {}) {
   let now = 1_763_900_000_000;
+  /** this device's clock: the server's (TABLE.server_time) unless a test moves it */
+  const device = { now: TABLE.server_time };
   const api = fakeClient({
     [endpoints.options.getSecondList.path]: () => TABLE,
     [endpoints.options.orderList.path]: (body) => {
@@ -88,6 +91,7 @@ function setup({
       [$balances, EXAMPLE_BALANCES],
       [$online, online],
       [$intentClock, () => now],
+      [$deviceClock, () => device.now],
     ],
     handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
   });
@@ -96,7 +100,7 @@ function setup({
   const pass = (ms: number) => {
     now += ms;
   };
-  return { scope, api, orders, toasts, pass };
+  return { scope, api, orders, toasts, pass, device };
 }
 
 async function opened(options?: Parameters<typeof setup>[0]) {
@@ -112,6 +116,16 @@ describe('the options page', () => {
     expect(scope.getState($duration)?.id).toBe('1');
     await allSettled(durationPicked, { scope, params: '2' });
     expect(scope.getState($duration)?.payout_rate).toBe('85');
+  });
+
+  it("measures the server's clock again when the page shows again", async () => {
+    const { scope, api, device } = await opened();
+    expect(scope.getState($serverOffset)).toBe(0);
+    // the phone slept, and its clock drifted 4 s behind meanwhile
+    device.now = TABLE.server_time - 4_000;
+    await allSettled(pageVisible, { scope });
+    expect(api.callsTo(endpoints.options.getSecondList)).toHaveLength(2);
+    expect(scope.getState($serverOffset)).toBe(4_000);
   });
 
   it('starts the line from the one-minute closes, then adds each tick', async () => {

@@ -10,7 +10,7 @@ import {
 } from '#entities/market';
 import { createTrend } from '#features/option-chart';
 import { $accountType } from '#shared/session';
-import { pageVisible } from '#shared/socket';
+import { feedBound, pageVisible } from '#shared/socket';
 import { formatAmount } from '#shared/format';
 import { $i18n } from '#shared/i18n';
 import { $numberStyle } from '#shared/typed-number';
@@ -153,8 +153,9 @@ sample({
   clock: [OptionsGate.open, retryClicked, runningRequested],
   target: fetchRunningFx,
 });
+// another mode is other orders; a page shown again or a feed bound again may have missed pushes
 sample({
-  clock: [$accountType.updates, pageVisible],
+  clock: [$accountType.updates, pageVisible, feedBound],
   filter: OptionsGate.status,
   target: fetchRunningFx,
 });
@@ -186,7 +187,9 @@ const sortRunning = (list: readonly OptionOrder[]): readonly OptionOrder[] =>
 /** An order of the list settled while the page was on screen: its result, for a moment. */
 export const orderSettled = sample({
   clock: orderChanged,
-  filter: (order) => order.status === 'settled',
+  source: OptionsGate.status,
+  filter: (open, order) => open && order.status === 'settled',
+  fn: (_, order) => order,
 });
 
 /** The running orders of the symbol on screen, for the line. */
