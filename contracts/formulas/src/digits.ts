@@ -41,7 +41,7 @@ export type DigitBetId = BaseBetId | SumBetId;
 /** every bet type: the ten on ranges and parities, then each exact sum 0–27 */
 export const DIGIT_BET_IDS: readonly DigitBetId[] = [
   ...BASE_BET_IDS,
-  ...SUM_WAYS.map((_, sum): SumBetId => `sum_${String(sum)}`),
+  ...SUM_WAYS.map((_, sum): SumBetId => `sum_${sum}`),
 ];
 
 const big = (sum: number) => sum >= 14;
