@@ -41,8 +41,13 @@ import {
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 10_000);
-/** The wall clock stands still, so a session's idle timer reads the same after every call. */
-const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+/**
+ * The wall clock stands still, so a session's idle timer reads the same after every call; it
+ * moves only when the trader's account is locked by the wrong passwords the fuzz sends (login,
+ * changePassword, deleteUser, addCash share one counter), as a real user waits the lock out.
+ */
+let NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const LOCK_WAIT_MS = 16 * 60_000;
 const UUID = '7d0c2a4e-3b1f-4c6d-9e8a-5f4b3c2d1e0f';
 const codec = createNodeCodec(DEFAULT_WIRE);
 const trader = SCENARIOS['verified-trader'].users[0]!;
@@ -494,8 +499,11 @@ async function signIn(): Promise<void> {
     body: { account: trader.email, password: trader.password },
     remoteAddress: `10.255.${Math.floor(logins / 250)}.${logins % 250}`,
   });
-  const reply = await send(call);
-  const envelope = envelopeSchema.parse(reply.json());
+  let envelope = envelopeSchema.parse((await send(call)).json());
+  if (envelope.code === CODES.tooManyRequests) {
+    NOW += LOCK_WAIT_MS;
+    envelope = envelopeSchema.parse((await send(call)).json());
+  }
   if (envelope.code !== CODES.ok || typeof envelope.data !== 'string') {
     throw new Error(`the trader cannot sign in: ${JSON.stringify(envelope)}`);
   }

@@ -219,11 +219,7 @@ describe('a buy', () => {
         (w) => w.buy(w.ann, { duration_id: MONTH_CLOSED }),
         'option_duration_closed',
       ],
-      [
-        'a stake with 3 decimals',
-        (w) => w.buy(w.ann, { amount: '10.001' }),
-        'option_amount_decimals',
-      ],
+      ['a stake with 3 decimals', (w) => w.buy(w.ann, { amount: '10.001' }), 'amount_decimals'],
       ['a stake under the minimum', (w) => w.buy(w.ann, { amount: '9.99' }), 'amount_below_min'],
       ['a stake over the maximum', (w) => w.buy(w.ann, { amount: '10000.01' }), 'amount_above_max'],
       [
