@@ -1,6 +1,7 @@
 import type { PushFunc } from '@bourse/protocol';
 import type { DomainName } from './engine/domains.ts';
 import { servedContracts } from './domains/contracts.ts';
+import { servedDigits } from './domains/digits.ts';
 import { servedOptions } from './domains/options.ts';
 import type { ServedEntry } from './domains/served.ts';
 
@@ -13,6 +14,7 @@ import type { ServedEntry } from './domains/served.ts';
 export const SERVED = {
   contracts: servedContracts,
   options: servedOptions,
+  digits: servedDigits,
 } as const satisfies { [K in DomainName]: ServedEntry<K> };
 
 /**

@@ -13,7 +13,9 @@
 //           serves them (lighthouse.ts);
 //   fanout  one Data24h push to 1 000 sockets: delivered, lost, latency (fanout.ts);
 //   engine  the engine's time with 10 000 open positions with TP/SL: engine time per price
-//           update, RSS, and 10 000 items due in one simulated second (engine.ts).
+//           update, RSS, and 10 000 items due in one simulated second (engine.ts);
+//   options  10 000 options due in the same simulated second: the wall time to settle them (aim
+//           1 s), each settled exactly once by the ledger (options.ts).
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507; the mocks
 // of the lighthouse and fanout parts listen on BENCH_PORT + 10 and + 11), BENCH_RUNS (chart runs
@@ -23,6 +25,7 @@
 // BENCH_DEVTOOLS_PORT (default 9222), BENCH_SOCKETS (default 1000), BENCH_PUSHES (default 20),
 // BENCH_FANOUT_SECONDS (default 10, for a server that pushes on its own timer),
 // BENCH_FANOUT_WORKERS (the worker threads the fan-out's clients are spread over, default 4),
+// BENCH_OPTIONS (the options settled at once by the options part, default 10 000),
 // BENCH_PROFILE (set: the market part also writes a trace of its ticks to
 // scripts/reports/market-trace.json, to open in Chromium's DevTools Performance panel; tracing
 // slows the ticks, so its figures are not comparable).
@@ -39,6 +42,7 @@ import { toolTexts } from '@bourse/web/build/tool-texts';
 import { loginRouteReport } from '../bundle-report.mjs';
 import { engineLines, enginePart, type EngineResult } from './engine.ts';
 import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
+import { optionsLines, optionsOk, optionsPart, type OptionsResult } from './options.ts';
 import {
   devtoolsPort,
   lighthouseLines,
@@ -67,7 +71,16 @@ const BUDGET = { loginKb: 120, tickP95Ms: 16, longTaskMs: 50 } as const;
 
 // ---- which parts run ------------------------------------------------------------------------
 
-const PARTS = ['bundle', 'chart', 'market', 'contract', 'lighthouse', 'fanout', 'engine'] as const;
+const PARTS = [
+  'bundle',
+  'chart',
+  'market',
+  'contract',
+  'lighthouse',
+  'fanout',
+  'engine',
+  'options',
+] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts asked for (all when unset); an unknown name stops the run. */
@@ -340,6 +353,7 @@ interface Report {
   readonly lighthouse?: LighthouseResult;
   readonly fanout?: FanoutResult;
   readonly engine?: EngineResult;
+  readonly options?: OptionsResult;
 }
 
 function gitCommit(): string {
@@ -430,6 +444,7 @@ function markdown(report: Report): string {
     ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
     ...(report.fanout ? fanoutLines(report.fanout) : []),
     ...(report.engine ? ['', ...engineLines(report.engine)] : []),
+    ...(report.options ? ['', ...optionsLines(report.options)] : []),
   ];
   return lines.join('\n');
 }
@@ -500,6 +515,7 @@ async function main(): Promise<void> {
       : undefined;
     const fanout = runs('fanout') ? await fanoutPart(PORT + 11) : undefined;
     const engine = runs('engine') ? await enginePart() : undefined;
+    const options = runs('options') ? await optionsPart() : undefined;
 
     const report: Report = {
       date: new Date().toISOString(),
@@ -517,6 +533,7 @@ async function main(): Promise<void> {
       ...(lighthouse && { lighthouse }),
       ...(fanout && { fanout }),
       ...(engine && { engine }),
+      ...(options && { options }),
     };
 
     mkdirSync(reportsDir, { recursive: true });
@@ -527,6 +544,8 @@ async function main(): Promise<void> {
       `${JSON.stringify({ ...report, samples: run }, null, 2)}\n`,
     );
     console.log(`\n${text}\nwritten to scripts/reports/bench.md and bench.json`);
+    // a settlement over its aim, or an order settled twice or never, fails the run
+    if (options && !optionsOk(options)) process.exitCode = 1;
   } finally {
     server?.close();
     rmSync(work, { recursive: true, force: true });

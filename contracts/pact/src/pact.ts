@@ -55,3 +55,6 @@ export const KLINE_PUSH = 'a Kline push on the socket';
 /** the symbol and topic the Kline push is recorded with */
 export const KLINE_SYMBOL = 'btcusdt';
 export const KLINE_TOPIC = `Kline.${KLINE_SYMBOL}.1m`;
+
+/** The description of the options push: an order placed (it trades at once), on the socket. */
+export const OPTION_PUSH = 'an Option push on the socket';

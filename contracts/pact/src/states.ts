@@ -98,6 +98,33 @@ export type StateParams = {
   'the user cancelled the order': { email: string; id: string };
   /** added: the user added `amount` of margin to their position with this id */
   'the user added margin to the position': { email: string; id: string; amount: string };
+  /**
+   * added: the user (verified, or on demo) bought an up/down option at the price of the moment
+   * (direction up or down; duration_id one of getSecondList's), it trades, and it has this id
+   */
+  'the user holds an option': {
+    email: string;
+    id: string;
+    symbol_id: string;
+    direction: string;
+    amount: string;
+    duration_id: string;
+  };
+  /**
+   * added: the user bought an option that starts `start_in_seconds` from now (so it is still
+   * ordering, its stake held), and it has this id
+   */
+  'the user has an option ordering': {
+    email: string;
+    id: string;
+    symbol_id: string;
+    direction: string;
+    amount: string;
+    duration_id: string;
+    start_in_seconds: string;
+  };
+  /** added: the user holds as many open options as the desk allows (max_open_orders), each trading */
+  'the user holds as many options as allowed': { email: string; symbol_id: string };
 };
 
 export type StateName = keyof StateParams;
@@ -158,6 +185,17 @@ export const STATE_PARAM_KEYS: {
   ],
   'the user cancelled the order': ['email', 'id'],
   'the user added margin to the position': ['email', 'id', 'amount'],
+  'the user holds an option': ['email', 'id', 'symbol_id', 'direction', 'amount', 'duration_id'],
+  'the user has an option ordering': [
+    'email',
+    'id',
+    'symbol_id',
+    'direction',
+    'amount',
+    'duration_id',
+    'start_in_seconds',
+  ],
+  'the user holds as many options as allowed': ['email', 'symbol_id'],
 };
 
 /**

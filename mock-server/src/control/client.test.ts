@@ -144,6 +144,15 @@ describe('the control client', () => {
       orders: [],
     });
     expect(await client.options({ email: user?.email ?? '' })).toEqual({ orders: [] });
+    expect(await client.fixNextDraw({ number: 27 })).toEqual({ queued: [27] });
+    expect(
+      await client.digitsTiming({ round_seconds: 30, closing_seconds: 5, drawn_seconds: 3 }),
+    ).toEqual({ round_seconds: 30, closing_seconds: 5, drawn_seconds: 3 });
+    const game = await client.digits({ email: user?.email ?? '' });
+    expect([game.bets, game.log.map((entry) => entry.action)]).toEqual([
+      [],
+      ['fix next result', 'timing'],
+    ]);
     await expect(client.contracts({ email: 'nobody@example.com' })).rejects.toThrow(
       'control GET /__control/contracts?email=nobody%40example.com failed (HTTP 404): no such user',
     );

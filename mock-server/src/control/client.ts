@@ -4,6 +4,11 @@ import {
   controlError,
   contractsReply,
   optionsReply,
+  digitsReply,
+  digitsFixReply,
+  digitsTimingReply,
+  type DigitsFixBody,
+  type DigitsTimingBody,
   depositsReply,
   exportedState,
   importReply,
@@ -250,6 +255,24 @@ export class ControlClient {
   /** A user's option orders (every mode), newest first: nothing here decides one. */
   options(query: ContractsQuery): Promise<z.output<typeof optionsReply>> {
     return this.request(optionsReply, 'GET', `/options?email=${encodeURIComponent(query.email)}`);
+  }
+
+  /** A user's Coin Guess bets (every mode), newest first, and the game's control log. */
+  digits(query: ContractsQuery): Promise<z.output<typeof digitsReply>> {
+    return this.request(digitsReply, 'GET', `/digits?email=${encodeURIComponent(query.email)}`);
+  }
+
+  /**
+   * Fixes the special number of the next period to open (each call the one after): its seed is
+   * searched for before its commitment is published, so its draw verifies like any other.
+   */
+  fixNextDraw(body: DigitsFixBody): Promise<z.output<typeof digitsFixReply>> {
+    return this.request(digitsFixReply, 'POST', '/digits/fix', body);
+  }
+
+  /** The Coin Guess timing for the periods that open from now on. */
+  digitsTiming(body: DigitsTimingBody): Promise<z.output<typeof digitsTimingReply>> {
+    return this.request(digitsTimingReply, 'POST', '/digits/timing', body);
   }
 
   /** Approves or rejects (with the reason the user reads) a deposit under review. */

@@ -206,6 +206,35 @@ export const optionsReply = z.object({
   ),
 });
 
+/** Coin Guess: the next result QA wants (the seed is searched for before it is committed to) */
+export const digitsFixBody = z.object({ number: z.number().int().min(0).max(27) });
+export type DigitsFixBody = z.input<typeof digitsFixBody>;
+/** Coin Guess: the timing of the periods that open from now on */
+export const digitsTimingBody = z.object({
+  round_seconds: z.number().int().min(10).max(3600),
+  closing_seconds: z.number().int().min(1),
+  drawn_seconds: z.number().int().min(0),
+});
+export type DigitsTimingBody = z.input<typeof digitsTimingBody>;
+export const digitsFixReply = z.object({ queued: z.array(z.number().int()) });
+export const digitsTimingReply = digitsTimingBody;
+/** a user's bets as the engine keeps them (every mode, newest first), and the game's control log */
+export const digitsReply = z.object({
+  bets: z.array(
+    z.looseObject({
+      id: z.string(),
+      issue: z.string(),
+      bet_type: z.string(),
+      account_mode: z.enum(['real', 'demo']),
+      amount: z.string(),
+      odds: z.string(),
+      status: z.enum(['pending', 'won', 'lost', 'cancelled']),
+      payout: z.string(),
+    }),
+  ),
+  log: z.array(z.object({ at: z.number(), action: z.string(), detail: z.string() })),
+});
+
 /** the paid withdrawal, as /api/account/cashlog shows it */
 export const payReply = z.looseObject({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { contractsDomain } from './contracts/domain.ts';
+import { digitsDomain } from './digits/domain.ts';
 import { optionsDomain } from './options/domain.ts';
 import type { ApiOf, EventOf, SliceOf } from './kernel/domain.ts';
 import { emptyCoreState, type CoreState } from './state.ts';
@@ -14,6 +15,8 @@ export const DOMAINS = {
   contracts: contractsDomain,
   /** timed up/down options: ordering, trading, settled on the clock from the market's ticks */
   options: optionsDomain,
+  /** Coin Guess: periods on the clock, committed seeds, bets paid at the draw */
+  digits: digitsDomain,
 } as const;
 
 export type DomainName = keyof typeof DOMAINS;

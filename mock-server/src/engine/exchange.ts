@@ -1,4 +1,5 @@
 import { DEMO_BALANCE } from '@bourse/fixtures';
+import { randomBytes } from 'node:crypto';
 import { SimClock } from './clock.ts';
 import { Content } from './content.ts';
 import {
@@ -47,6 +48,8 @@ export interface ExchangeOptions {
   autoReviewMs?: number | null;
   /** called with each e-mail the mock sends (`npm start` prints the codes on its console) */
   onMail?: (mail: MailRecord) => void;
+  /** the source of the game's seeds: the operating system's by default; tests pass a seeded one */
+  randomBytes?: (size: number) => Uint8Array;
 }
 
 export interface ScenarioSpec {
@@ -135,6 +138,7 @@ export class Exchange {
       ledger,
       requests,
       market,
+      randomBytes: options.randomBytes ?? ((size) => new Uint8Array(randomBytes(size))),
       rewardFee: (payerId, fee, refId) => {
         funds.rewardFee(payerId, fee, refId);
       },

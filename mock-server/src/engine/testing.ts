@@ -27,6 +27,12 @@ export const plainHasher: PasswordHasher = {
   verify: (password, stored) => Promise.resolve(password === stored),
 };
 
+/** Random bytes from a seed: the game's seeds are the same on every run of a test. */
+export const seededBytes = (seed: number) => {
+  const random = new SeededRandom(seed);
+  return (size: number): Uint8Array => Uint8Array.from({ length: size }, () => random.int(256));
+};
+
 /** A market with no prices: the world's time runs due work only, no watched price moves. */
 export const NO_PRICES: PriceSource = {
   firstCrossing: () => null,
@@ -152,7 +158,12 @@ export async function exchangeWorld(options: {
   seed?: number;
 }) {
   let wall = options.at ?? START;
-  const exchange = new Exchange({ seed: options.seed ?? 7, hasher: plainHasher, wall: () => wall });
+  const exchange = new Exchange({
+    seed: options.seed ?? 7,
+    hasher: plainHasher,
+    wall: () => wall,
+    randomBytes: seededBytes(options.seed ?? 7),
+  });
   await exchange.loadScenario({ name: 'test', users: options.users });
   return {
     exchange,

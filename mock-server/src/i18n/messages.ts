@@ -116,12 +116,22 @@ export const MESSAGE_KEYS = [
   'contract_closed_body',
   'option_duration_unknown',
   'option_duration_closed',
-  'option_amount_decimals',
+  'amount_decimals',
   'option_too_many',
   'option_price_moved',
   'option_start_invalid',
   'option_not_found',
   'option_not_cancellable',
+  'digits_wrong_period',
+  'digits_closed',
+  'digits_bet_unknown',
+  'digits_opposite',
+  'digits_period_limit',
+  'digits_bet_not_found',
+  'digits_not_cancellable',
+  'digits_result_title',
+  'digits_won_body',
+  'digits_lost_body',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -1206,7 +1216,7 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: 'この期間は現在注文を受け付けていません',
     it: 'Questa durata non accetta ordini al momento',
   },
-  option_amount_decimals: {
+  amount_decimals: {
     en: 'The amount may have at most {digits} decimals',
     zh: '金額最多可有 {digits} 位小數',
     es: 'El importe puede tener como máximo {digits} decimales',
@@ -1266,6 +1276,106 @@ export const MESSAGES: Readonly<Record<MessageKey, Readonly<Record<Language, str
     jp: 'このオプションは開始済みのため取り消せません',
     it: 'Questa opzione è già iniziata e non può più essere annullata',
   },
+  digits_wrong_period: {
+    en: 'This period is no longer taking bets: bet on the current one',
+    zh: '此期已不接受下注，請投注當前期',
+    es: 'Este periodo ya no acepta apuestas: apuesta en el actual',
+    pt: 'Este período não aceita mais apostas: aposte no atual',
+    de: 'Diese Runde nimmt keine Einsätze mehr an: Setzen Sie auf die aktuelle',
+    fr: 'Cette période n’accepte plus de mises : misez sur la période en cours',
+    jp: 'この期は締め切られました。現在の期にベットしてください',
+    it: 'Questo periodo non accetta più puntate: punta su quello in corso',
+  },
+  digits_closed: {
+    en: 'Bets are closed for this period: wait for the next one',
+    zh: '本期已封盤，請等待下一期',
+    es: 'Las apuestas de este periodo están cerradas: espera al siguiente',
+    pt: 'As apostas deste período estão encerradas: aguarde o próximo',
+    de: 'Für diese Runde sind keine Einsätze mehr möglich: Warten Sie auf die nächste',
+    fr: 'Les mises sont closes pour cette période : attendez la suivante',
+    jp: 'この期のベットは締め切られました。次の期をお待ちください',
+    it: 'Le puntate per questo periodo sono chiuse: attendi il prossimo',
+  },
+  digits_bet_unknown: {
+    en: 'This bet type does not exist',
+    zh: '此投注類型不存在',
+    es: 'Este tipo de apuesta no existe',
+    pt: 'Este tipo de aposta não existe',
+    de: 'Diese Wettart gibt es nicht',
+    fr: 'Ce type de mise n’existe pas',
+    jp: 'このベットの種類は存在しません',
+    it: 'Questo tipo di puntata non esiste',
+  },
+  digits_opposite: {
+    en: 'You cannot bet on both sides (big and small, odd and even) in one period',
+    zh: '同一期不能同時投注相反的兩邊（大與小、單與雙）',
+    es: 'No puedes apostar a ambos lados (grande y pequeño, impar y par) en un mismo periodo',
+    pt: 'Você não pode apostar nos dois lados (grande e pequeno, ímpar e par) no mesmo período',
+    de: 'Sie können in einer Runde nicht auf beide Seiten setzen (groß und klein, ungerade und gerade)',
+    fr: 'Vous ne pouvez pas miser des deux côtés (grand et petit, impair et pair) dans une même période',
+    jp: '同じ期に反対側（大と小、奇数と偶数）の両方へはベットできません',
+    it: 'Non puoi puntare su entrambi i lati (grande e piccolo, dispari e pari) nello stesso periodo',
+  },
+  digits_period_limit: {
+    en: 'Your bets on one period may total at most {max} USDT',
+    zh: '每期投注總額最多為 {max} USDT',
+    es: 'Tus apuestas en un periodo pueden sumar como máximo {max} USDT',
+    pt: 'Suas apostas em um período podem somar no máximo {max} USDT',
+    de: 'Ihre Einsätze in einer Runde dürfen insgesamt höchstens {max} USDT betragen',
+    fr: 'Vos mises sur une période peuvent totaliser au plus {max} USDT',
+    jp: '1期あたりのベット合計は最大 {max} USDT です',
+    it: 'Le tue puntate su un periodo possono sommare al massimo {max} USDT',
+  },
+  digits_bet_not_found: {
+    en: 'This bet does not exist',
+    zh: '此投注不存在',
+    es: 'Esta apuesta no existe',
+    pt: 'Esta aposta não existe',
+    de: 'Dieser Einsatz existiert nicht',
+    fr: 'Cette mise n’existe pas',
+    jp: 'このベットは存在しません',
+    it: 'Questa puntata non esiste',
+  },
+  digits_not_cancellable: {
+    en: 'Bets are closed for this period: the bet can no longer be cancelled',
+    zh: '本期已封盤，投注無法撤銷',
+    es: 'Las apuestas de este periodo están cerradas: ya no se puede cancelar la apuesta',
+    pt: 'As apostas deste período estão encerradas: a aposta não pode mais ser cancelada',
+    de: 'Für diese Runde sind keine Einsätze mehr möglich: Der Einsatz kann nicht mehr storniert werden',
+    fr: 'Les mises sont closes pour cette période : la mise ne peut plus être annulée',
+    jp: 'この期は締め切られたため、ベットを取り消せません',
+    it: 'Le puntate per questo periodo sono chiuse: la puntata non può più essere annullata',
+  },
+  digits_result_title: {
+    en: 'Coin Guess period {issue}',
+    zh: '猜幣第 {issue} 期',
+    es: 'Coin Guess, periodo {issue}',
+    pt: 'Coin Guess, período {issue}',
+    de: 'Coin Guess, Runde {issue}',
+    fr: 'Coin Guess, période {issue}',
+    jp: 'Coin Guess 第 {issue} 期',
+    it: 'Coin Guess, periodo {issue}',
+  },
+  digits_won_body: {
+    en: 'The number drawn is {number}: you won {payout} USDT.',
+    zh: '開獎號碼為 {number}，您贏得 {payout} USDT。',
+    es: 'El número sorteado es {number}: ganaste {payout} USDT.',
+    pt: 'O número sorteado é {number}: você ganhou {payout} USDT.',
+    de: 'Die gezogene Zahl ist {number}: Sie haben {payout} USDT gewonnen.',
+    fr: 'Le nombre tiré est {number} : vous avez gagné {payout} USDT.',
+    jp: '当選番号は {number} です。{payout} USDT を獲得しました。',
+    it: 'Il numero estratto è {number}: hai vinto {payout} USDT.',
+  },
+  digits_lost_body: {
+    en: 'The number drawn is {number}: no win this time.',
+    zh: '開獎號碼為 {number}，本期未中獎。',
+    es: 'El número sorteado es {number}: esta vez no hay premio.',
+    pt: 'O número sorteado é {number}: desta vez não houve prêmio.',
+    de: 'Die gezogene Zahl ist {number}: Diesmal kein Gewinn.',
+    fr: 'Le nombre tiré est {number} : pas de gain cette fois.',
+    jp: '当選番号は {number} です。今回は当選しませんでした。',
+    it: 'Il numero estratto è {number}: nessuna vincita questa volta.',
+  },
 };
 
 /** The placeholders each message with placeholders needs. */
@@ -1293,10 +1403,14 @@ export interface MessageParams {
   margin_reduce_exceeds: { max: string };
   contract_liquidated_body: { symbol: string; price: string };
   contract_closed_body: { symbol: string; price: string; pnl: string };
-  option_amount_decimals: { digits: number };
+  amount_decimals: { digits: number };
   option_too_many: { max: number };
   option_price_moved: { price: string };
   option_start_invalid: { hours: number };
+  digits_period_limit: { max: string };
+  digits_result_title: { issue: string };
+  digits_won_body: { number: number; payout: string };
+  digits_lost_body: { number: number };
 }
 
 type ParamsOf<Key extends MessageKey> = Key extends keyof MessageParams

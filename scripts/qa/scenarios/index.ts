@@ -26,6 +26,12 @@ import loginLockout from './login-lockout.ts';
 import marketPath from './market-path.ts';
 import marketPaused from './market-paused.ts';
 import marketPrice from './market-price.ts';
+import optionsLose from './options-lose.ts';
+import optionsOrderingCancel from './options-ordering-cancel.ts';
+import optionsSettleAfterRestart from './options-settle-after-restart.ts';
+import optionsTie from './options-tie.ts';
+import optionsVoid from './options-void.ts';
+import optionsWin from './options-win.ts';
 import passwordReset from './password-reset.ts';
 import registerWithCode from './register-with-code.ts';
 import sessionExpiry from './session-expiry.ts';
@@ -69,4 +75,11 @@ export const SCENARIOS: readonly Scenario[] = [
   contractLiquidation,
   contractMargin,
   contractVerifyFirst,
+  // timed up/down options
+  optionsWin,
+  optionsLose,
+  optionsTie,
+  optionsVoid,
+  optionsOrderingCancel,
+  optionsSettleAfterRestart,
 ];

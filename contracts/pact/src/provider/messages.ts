@@ -10,6 +10,7 @@ import {
   EXAMPLE_BALANCES,
   EXAMPLE_CONTRACT_ORDER,
   EXAMPLE_DEPOSIT,
+  EXAMPLE_OPTION_ORDER,
   EXAMPLE_POSITION,
   EXAMPLE_TICKER,
   EXAMPLE_WITHDRAWAL,
@@ -30,6 +31,7 @@ import {
   KLINE_SYMBOL,
   KLINE_TOPIC,
   NOTICE_PUSH,
+  OPTION_PUSH,
   ORDER_PUSH,
   POSITION_CLOSED_PUSH,
   POSITION_PUSH,
@@ -129,6 +131,15 @@ export const schemaMessageProviders = (now: () => number = Date.now): MessagePro
     ),
   [TRADE_BALANCE_PUSH]: () =>
     checkedFrame(dataFrameOf({ func: FUNC.balance, topic: FUNC.balance, data: EXAMPLE_BALANCES })),
+  // the option of the protocol's example, just bought: trading, no audit of its exit yet
+  [OPTION_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.option,
+        topic: FUNC.option,
+        data: { ...EXAMPLE_OPTION_ORDER, created_at: now() },
+      }),
+    ),
   [DATA24H_PUSH]: () =>
     checkedFrame(
       dataFrameOf({

@@ -14,6 +14,7 @@ import {
   KLINE_PUSH,
   KLINE_TOPIC,
   NOTICE_PUSH,
+  OPTION_PUSH,
   ORDER_PUSH,
   PACT_UUID,
   POSITION_CLOSED_PUSH,
@@ -179,6 +180,16 @@ export function mockMessageProviders({
       request_id: 'pact-push-order-000001',
     });
   };
+  /** 100 USDT up on BTC for a minute */
+  const buyOption = (userId: string) => {
+    app.exchange.domains.options.addOrder(userId, {
+      symbol_id: 'btcusdt',
+      duration_id: '2',
+      direction: 'up',
+      amount: '100',
+      request_id: 'pact-push-option-000001',
+    });
+  };
   const closeAll = (userId: string) => {
     app.exchange.domains.contracts.allStop(userId, { request_id: 'pact-push-allstop-0001' });
   };
@@ -287,6 +298,14 @@ export function mockMessageProviders({
       ),
     [TRADE_BALANCE_PUSH]: async (descriptor) =>
       checkedFrame(await contractPush(descriptor, openLong, ({ func }) => func === FUNC.balance)),
+    // the options push: the engine takes a buy for the signed-in user once their socket is
+    // bound (the interaction's states set the price, so it trades at once) and its feed pushes
+    [OPTION_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(descriptor, buyOption, ({ func, data }) => {
+          return func === FUNC.option && data['status'] === 'trading';
+        }),
+      ),
     // the market's public pushes, from the mock's own live feed on a subscribed socket
     [DATA24H_PUSH]: async () =>
       checkedFrame(

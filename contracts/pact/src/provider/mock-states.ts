@@ -12,7 +12,7 @@ import {
   type ScenarioName,
 } from '@bourse/fixtures';
 import { ControlClient, type buildApp } from '@bourse/mock-server';
-import { ipoStatus, type IpoStatus } from '@bourse/protocol';
+import { ipoStatus, optionDirection, type IpoStatus, type OptionDirection } from '@bourse/protocol';
 import { readStateParams, STATE_PARAM_KEYS, type StateName, type StateParams } from '../states.ts';
 import type { StateHandlers } from './verification.ts';
 
@@ -24,6 +24,12 @@ export const scenarioHolding = (email: string): ScenarioName | undefined =>
   SCENARIO_NAMES.find((name) =>
     SCENARIOS[name].users.some((user) => user.email === email.trim().toLowerCase()),
   );
+
+const optionDirectionOf = (direction: string): OptionDirection => {
+  const parsed = optionDirection.safeParse(direction);
+  if (!parsed.success) throw new Error(`no option direction ${direction}`);
+  return parsed.data;
+};
 
 const ipoStatusOf = (status: string): IpoStatus => {
   const parsed = ipoStatus.safeParse(status);
@@ -66,6 +72,30 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     const user = exchange().users.byEmail(email);
     if (!user) throw new Error(`no user ${email}: list a world state that creates them first`);
     return user;
+  };
+
+  /**
+   * Buys an option for the user, the order taking the id the pact names (the next id the mock
+   * gives: a state builds on a freshly loaded world).
+   */
+  const buyOptionAs = (
+    userId: string,
+    id: string,
+    order: Omit<Parameters<MockApp['exchange']['domains']['options']['addOrder']>[1], 'request_id'>,
+  ) => {
+    const slice = exchange().live().options;
+    const next = Number(id);
+    if (!Number.isSafeInteger(next) || next <= 0) throw new Error(`option id ${id} is not numeric`);
+    if (slice.orders.some((row) => Number(row.id) >= next)) {
+      throw new Error(`an option with id ${id} or above exists already`);
+    }
+    slice.next_id = next;
+    const placed = exchange().domains.options.addOrder(userId, {
+      ...order,
+      request_id: `pact-state-option-${id}`,
+    });
+    if (placed.id !== id) throw new Error(`the option was given id ${placed.id}, not ${id}`);
+    return placed;
   };
 
   const setUp: {
@@ -268,6 +298,42 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
         amount,
         request_id: `pact-state-margin-${id}`,
       });
+    },
+    'the user holds an option': ({ email, id, direction, ...order }) => {
+      const placed = buyOptionAs(existingUser(email).user_id, id, {
+        ...order,
+        direction: optionDirectionOf(direction),
+      });
+      if (placed.status !== 'trading') throw new Error(`the option is ${placed.status}`);
+    },
+    'the user has an option ordering': ({ email, id, direction, start_in_seconds, ...order }) => {
+      const seconds = Number(start_in_seconds);
+      if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+        throw new Error(`start_in_seconds ${start_in_seconds} is not a positive whole number`);
+      }
+      const placed = buyOptionAs(existingUser(email).user_id, id, {
+        ...order,
+        direction: optionDirectionOf(direction),
+        start_at: exchange().now() + seconds * 1000,
+      });
+      if (placed.status !== 'ordering') throw new Error(`the option is ${placed.status}`);
+    },
+    'the user holds as many options as allowed': ({ email, symbol_id: symbolId }) => {
+      const userId = existingUser(email).user_id;
+      const options = exchange().domains.options;
+      const { settings, list } = options.durations(symbolId);
+      const duration = list.find((item) => item.open);
+      if (!duration) throw new Error(`no open option duration for ${symbolId}`);
+      for (let index = 0; index < settings.max_open_orders; index += 1) {
+        const placed = options.addOrder(userId, {
+          symbol_id: symbolId,
+          duration_id: duration.id,
+          direction: 'up',
+          amount: duration.min_amount,
+          request_id: `pact-state-options-${String(index).padStart(4, '0')}`,
+        });
+        if (placed.status !== 'trading') throw new Error(`option ${placed.id} is ${placed.status}`);
+      }
     },
   };
 

@@ -13,6 +13,7 @@ import {
   FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
   NOTICE_PUSH,
+  OPTION_PUSH,
   ORDER_PUSH,
   POSITION_CLOSED_PUSH,
   POSITION_PUSH,
@@ -37,7 +38,7 @@ afterAll(async () => {
 describe('the pact', () => {
   it('covers every endpoint the mock serves and the refusals the client handles', async () => {
     const pact = await readPact();
-    const { auth, user, index, market, account, contract } = endpoints;
+    const { auth, user, index, market, account, contract, options } = endpoints;
     // from the mock's handler table, so that a domain it starts serving needs contracts here
     const paths = servedEndpoints.map((entry) => entry.path);
     const answered = new Set(
@@ -48,7 +49,8 @@ describe('the pact', () => {
     const refused = pact.interactions
       .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
-    // sorted by code, then path (upper case first: /api/Contract before /api/account)
+    // sorted by code, then path (upper case first: /api/Contract and /api/MicroOrders before
+    // /api/account)
     expect(refused.sort()).toEqual([
       `400 ${contract.addOrder.path}`,
       `400 ${contract.addOrder.path}`,
@@ -64,6 +66,7 @@ describe('the pact', () => {
       `400 ${user.setUserWallet.path}`,
       `400 ${user.setUserWallet.path}`,
       `401 ${user.info.path}`,
+      `404 ${options.getSecondList.path}`,
       `404 ${index.noticeDetail.path}`,
       `404 ${market.getIpoDetail.path}`,
       `404 ${market.getLogData.path}`,
@@ -78,6 +81,13 @@ describe('the pact', () => {
       `500 ${contract.cancelOrder.path}`,
       `500 ${contract.depositChange.path}`,
       `500 ${contract.partStop.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.addOrder.path}`,
+      `500 ${options.orderCancel.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
       `500 ${account.addCash.path}`,
@@ -106,6 +116,7 @@ describe('the pact', () => {
       POSITION_PUSH,
       POSITION_CLOSED_PUSH,
       TRADE_BALANCE_PUSH,
+      OPTION_PUSH,
     ]) {
       expect(
         pact.interactions

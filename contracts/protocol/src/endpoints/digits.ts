@@ -2,72 +2,90 @@ import { z } from 'zod';
 import {
   accountMode,
   decimalString,
-  empty,
   idString,
   pageOf,
   pageRequest,
+  requestId,
   timestampMs,
 } from '../schemas.ts';
 import { accountKind } from './account.ts';
 import { endpoint } from './endpoint.ts';
 import { enteredDecimal } from './market.ts';
 
-/** A round's period number, e.g. 202511230734 (the day and the round of the day). */
-export const issueNumber = z.string().regex(/^\d{1,32}$/, { error: 'must be a period number' });
+/** A period: its day and its number in the day, e.g. 20261127-0931 (the 931st round). */
+export const issueNumber = z
+  .string()
+  .regex(/^\d{8}-\d{4}$/, { error: 'must be a period such as 20261127-0931' });
 
 export const digit = z.number().int().min(0).max(9);
+/** the special number: the sum of the three digits drawn, 0–27 */
+export const specialNumber = z.number().int().min(0).max(27);
+
+/** 64 hex digits: a SHA-256 commitment, or a revealed 32-byte seed */
+export const hex256 = z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 hex digits' });
 
 /**
- * What a bet is on, decided by the special number: 'size' big (5–9) or small (0–4), 'parity' odd
- * or even, 'digit' one number exactly.
+ * What a bet covers of the special number: 'size' big (14–27) or small (0–13), 'parity' odd or
+ * even, 'combo' a size and a parity together, 'extreme' 0–5 or 22–27, 'sum' one number exactly.
  */
-export const betKind = z.enum(['size', 'parity', 'digit']);
+export const betKind = z.enum(['size', 'parity', 'combo', 'extreme', 'sum']);
 export type BetKind = z.infer<typeof betKind>;
 
 export const betType = z.object({
-  /** big, small, odd, even, digit_0 … digit_9 */
+  /** big, small, odd, even, big_odd, big_even, small_odd, small_even, extreme_low, extreme_high, sum_0 … sum_27 */
   id: idString,
-  name: z.string(),
   kind: betKind,
-  /** the number a 'digit' bet is on; null for the others */
-  digit: digit.nullable(),
-  /** what a winning bet pays per unit staked, the stake included ("1.95" pays 195 on 100) */
+  /** the number a 'sum' bet is on; null for the others */
+  sum: specialNumber.nullable(),
+  /** its true chance of winning, a fraction ("0.269") */
+  probability: decimalString,
+  /** what a winning bet pays per unit staked, the stake included: 1 ÷ probability × (1 − edge) */
   odds: decimalString,
+  min_amount: decimalString,
+  max_amount: decimalString,
 });
 export type BetType = z.infer<typeof betType>;
 
 /**
- * SPEC.md §4: countdown to close ('betting'), countdown to open ('closed': bets are closed),
- * the draw itself ('drawing'), and 'drawn' until the next round starts.
+ * SPEC.md §4's four phases: 'betting' (countdown to close), 'closing' (bets closed, the draw
+ * to come), 'drawn' (the result shown, and the countdown to the next period's opening).
  */
-export const roundPhase = z.enum(['betting', 'closed', 'drawing', 'drawn']);
+export const roundPhase = z.enum(['betting', 'closing', 'drawn']);
 export type RoundPhase = z.infer<typeof roundPhase>;
 
+/** A drawn period with its proof: the seed committed to before the bets, revealed after. */
 export const drawResult = z.object({
   issue: issueNumber,
-  /** the special number the bets are decided on: the last digit of `result` */
-  number: digit,
-  /** the digits drawn */
-  result: z.string().regex(/^\d+$/),
+  digits: z.array(digit).length(3),
+  /** the special number: the digits' sum */
+  number: specialNumber,
   drawn_at: timestampMs,
+  /** SHA-256 of the seed, published when the period opened */
+  commitment: hex256,
+  /** the seed; HMAC-SHA256(seed, issue) gives the digits (FORMULAS.md, Coin Guess) */
+  seed: hex256,
 });
 export type DrawResult = z.infer<typeof drawResult>;
 
-/** The round as getIssue answers it and the Digits topic pushes it. */
+/** The period as getIssue answers it and the Digits topic pushes it on every phase change. */
 export const digitRound = z.object({
   issue: issueNumber,
   phase: roundPhase,
-  started_at: timestampMs,
+  opened_at: timestampMs,
   /** when betting closes */
   close_at: timestampMs,
-  /** when the number is drawn */
-  open_at: timestampMs,
+  /** when the digits are drawn */
+  draw_at: timestampMs,
+  /** when the next period opens */
+  next_open_at: timestampMs,
   /** the server's clock, so the countdowns do not depend on the phone's */
   server_time: timestampMs,
-  /** the latest draw (this round's once it is drawn); null before the first round */
-  last_draw: drawResult.nullable(),
-  /** up to 20 latest draws, newest first */
-  recent_draws: z.array(drawResult).max(20),
+  /** SHA-256 of this period's seed, published before any bet */
+  commitment: hex256,
+  /** this period's draw once drawn; null before */
+  draw: drawResult.nullable(),
+  /** the latest draws, newest first (as many as asked for, up to 100) */
+  recent_draws: z.array(drawResult).max(100),
 });
 export type DigitRound = z.infer<typeof digitRound>;
 
@@ -79,75 +97,82 @@ export const bet = z.object({
   issue: issueNumber,
   /** a betType id */
   bet_type: idString,
-  bet_name: z.string(),
   amount: decimalString,
-  /** the odds fixed when the bet was placed */
+  /** the odds frozen when the bet was placed */
   odds: decimalString,
   status: betStatus,
-  /** amount × odds when won, else '0' */
+  /** amount × odds when won, the stake when cancelled, else '0.00' */
   payout: decimalString,
-  /** the special number drawn; null until then */
-  number: digit.nullable(),
+  /** the period's draw, with its proof; null until drawn */
+  draw: drawResult.nullable(),
+  /** the period's commitment, there from the bet on */
+  commitment: hex256,
   created_at: timestampMs,
   settled_at: timestampMs.nullable(),
   account_mode: accountMode,
 });
 export type Bet = z.infer<typeof bet>;
 
-const EXAMPLE_LAST_DRAW = {
-  issue: '202511230733',
-  number: 8,
-  result: '97248',
+const EXAMPLE_DRAW: DrawResult = {
+  issue: '20251123-0733',
+  digits: [6, 6, 8],
+  number: 20,
   drawn_at: 1_763_899_980_000,
-} as const;
+  commitment: '4884fdaafea47c29fea7159d0daddd9c085d6200e1359e85bb81736af6b7c837',
+  seed: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+};
 
 export const EXAMPLE_ROUND: z.input<typeof digitRound> = {
-  issue: '202511230734',
+  issue: '20251123-0734',
   phase: 'betting',
-  started_at: 1_763_899_980_000,
-  close_at: 1_763_900_030_000,
-  open_at: 1_763_900_040_000,
+  opened_at: 1_763_899_980_000,
+  close_at: 1_763_900_025_000,
+  draw_at: 1_763_900_035_000,
+  next_open_at: 1_763_900_040_000,
   server_time: 1_763_900_000_000,
-  last_draw: EXAMPLE_LAST_DRAW,
-  recent_draws: [
-    EXAMPLE_LAST_DRAW,
-    { issue: '202511230732', number: 3, result: '97193', drawn_at: 1_763_899_920_000 },
-  ],
+  commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
+  draw: null,
+  recent_draws: [EXAMPLE_DRAW],
 };
 
 const EXAMPLE_BET = {
   id: '8001',
-  issue: '202511230734',
+  issue: '20251123-0734',
   bet_type: 'big',
-  bet_name: 'Big',
   amount: '50.00',
-  odds: '1.95',
+  odds: '1.94',
   status: 'pending',
-  payout: '0',
-  number: null,
+  payout: '0.00',
+  draw: null,
+  commitment: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
   created_at: 1_763_900_000_000,
   settled_at: null,
   account_mode: 'real',
-} as const;
+} as const satisfies Bet;
 
 export const digits = {
   digitInfo: endpoint({
     path: '/api/Digits/digitInfo',
     auth: 'guest',
     loading: false,
-    summary: 'The Coin Guess rules: bet types with their odds, stake bounds and the round timing.',
+    summary:
+      'The Coin Guess rules: every bet type with its chance, odds and stake bounds, the published house edge, the limits and the period timing.',
     assumed:
-      'every field; the bet types (big/small, odd/even, one digit) and odds as a payout multiple, stake included; that stakes come from the fund account',
-    request: empty,
+      'every field; odds as a payout multiple, stake included; that stakes come from the fund account',
+    request: z.object({}),
     response: z.object({
       bet_types: z.array(betType),
       currency: z.literal('USDT'),
-      min_bet: decimalString,
-      max_bet: decimalString,
-      /** one round, start to draw */
+      /** the house's share of every bet's fair price, a fraction ("0.03") */
+      house_edge: decimalString,
+      /** the most one user may stake on one period, every type together */
+      max_per_period: decimalString,
+      /** one period, opening to opening */
       round_seconds: z.number().int().positive(),
-      /** how long bets are taken after a round starts */
-      betting_seconds: z.number().int().positive(),
+      /** bets close this long before the draw */
+      closing_seconds: z.number().int().positive(),
+      /** the result is shown this long before the next period opens */
+      drawn_seconds: z.number().int().nonnegative(),
       /** the account stakes are taken from and payouts paid to */
       account: accountKind,
     }),
@@ -155,17 +180,40 @@ export const digits = {
       request: {},
       response: {
         bet_types: [
-          { id: 'big', name: 'Big', kind: 'size', digit: null, odds: '1.95' },
-          { id: 'small', name: 'Small', kind: 'size', digit: null, odds: '1.95' },
-          { id: 'odd', name: 'Odd', kind: 'parity', digit: null, odds: '1.95' },
-          { id: 'even', name: 'Even', kind: 'parity', digit: null, odds: '1.95' },
-          { id: 'digit_7', name: '7', kind: 'digit', digit: 7, odds: '9.5' },
+          {
+            id: 'big',
+            kind: 'size',
+            sum: null,
+            probability: '0.5',
+            odds: '1.94',
+            min_amount: '1',
+            max_amount: '10000',
+          },
+          {
+            id: 'big_even',
+            kind: 'combo',
+            sum: null,
+            probability: '0.269',
+            odds: '3.60',
+            min_amount: '1',
+            max_amount: '5000',
+          },
+          {
+            id: 'sum_13',
+            kind: 'sum',
+            sum: 13,
+            probability: '0.075',
+            odds: '12.93',
+            min_amount: '1',
+            max_amount: '1000',
+          },
         ],
         currency: 'USDT',
-        min_bet: '1',
-        max_bet: '10000',
+        house_edge: '0.03',
+        max_per_period: '20000',
         round_seconds: 60,
-        betting_seconds: 50,
+        closing_seconds: 10,
+        drawn_seconds: 5,
         account: 'fund',
       },
     },
@@ -174,9 +222,9 @@ export const digits = {
     path: '/api/Digits/getIssue',
     auth: 'guest',
     loading: false,
-    summary: 'The current round, its countdowns and the latest draws.',
-    assumed: 'every field; the phase names; the special number as the last digit drawn',
-    request: empty,
+    summary: 'The current period, its phase and countdowns, its commitment, and the latest draws.',
+    assumed: 'every field; the phase names; `recent` (ours: how many draws, default 20)',
+    request: z.object({ recent: z.number().int().min(1).max(100).optional() }),
     response: digitRound,
     example: { request: {}, response: EXAMPLE_ROUND },
   }),
@@ -185,16 +233,22 @@ export const digits = {
     auth: 'user',
     loading: true,
     summary:
-      'Bets on the current round. Code 500 once betting has closed, for another round, or a stake out of bounds.',
-    assumed: 'field names; one bet type per call',
+      "Bets on the current period: the stake moves to the fund account's frozen part. Code 500 once betting has closed, for another period, a stake out of bounds or over the period's total, a bet against one already placed (big and small), or the balance short.",
+    assumed: 'field names; one bet type per call; `request_id` (ours: one per intent)',
     request: z.object({
       issue: issueNumber,
       bet_type: idString,
       amount: enteredDecimal,
+      request_id: requestId,
     }),
     response: bet,
     example: {
-      request: { issue: '202511230734', bet_type: 'big', amount: '50' },
+      request: {
+        issue: '20251123-0734',
+        bet_type: 'big',
+        amount: '50',
+        request_id: '6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+      },
       response: EXAMPLE_BET,
     },
   }),
@@ -202,7 +256,7 @@ export const digits = {
     path: '/api/Digits/betLog',
     auth: 'user',
     loading: false,
-    summary: 'Coin Guess bets of the current mode, newest first.',
+    summary: "Coin Guess bets of the current mode, newest first, each with its period's proof.",
     assumed: 'field names',
     request: pageRequest.extend({ status: betStatus.optional(), issue: issueNumber.optional() }),
     response: pageOf(bet),
@@ -214,14 +268,14 @@ export const digits = {
           {
             ...EXAMPLE_BET,
             id: '7990',
-            issue: '202511230733',
-            bet_type: 'digit_8',
-            bet_name: '8',
+            issue: '20251123-0733',
+            bet_type: 'sum_20',
             amount: '10.00',
-            odds: '9.5',
+            odds: '24.25',
             status: 'won',
-            payout: '95.00',
-            number: 8,
+            payout: '242.50',
+            draw: EXAMPLE_DRAW,
+            commitment: EXAMPLE_DRAW.commitment,
             created_at: 1_763_899_930_000,
             settled_at: 1_763_899_980_000,
           },
@@ -236,13 +290,18 @@ export const digits = {
     path: '/api/Digits/cancelBet',
     auth: 'user',
     loading: true,
-    summary: 'Withdraws a bet and returns the stake while its round still takes bets.',
-    assumed: 'field `bet_id`; the reply',
-    request: z.object({ bet_id: idString }),
+    summary: 'Withdraws a bet and returns the whole stake while its period still takes bets.',
+    assumed: 'field `bet_id`; the reply; `request_id` (ours)',
+    request: z.object({ bet_id: idString, request_id: requestId }),
     response: bet,
     example: {
-      request: { bet_id: '8001' },
-      response: { ...EXAMPLE_BET, status: 'cancelled', settled_at: 1_763_900_010_000 },
+      request: { bet_id: '8001', request_id: '7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a' },
+      response: {
+        ...EXAMPLE_BET,
+        status: 'cancelled',
+        payout: '50.00',
+        settled_at: 1_763_900_010_000,
+      },
     },
   }),
 };

@@ -16,6 +16,8 @@ export interface DomainServices {
   readonly ledger: Ledger;
   readonly requests: Requests;
   readonly market: Market;
+  /** random bytes from a secure source (the operating system's; a seeded one in tests) */
+  readonly randomBytes: (size: number) => Uint8Array;
   /** pays the invite rewards on a real trading fee */
   readonly rewardFee: (payerId: string, fee: Decimal.Value, refId: string) => void;
 }

@@ -33,6 +33,8 @@ export class OptionsCore {
   readonly requests: Requests;
   /** the orders ordering or trading, by id */
   private readonly open = new Map<string, OptionRow>();
+  /** the same, by owner: a buy counts the buyer's own, not every open order there is */
+  private readonly openByUser = new Map<string, Map<string, OptionRow>>();
 
   constructor(
     services: DomainServices,
@@ -57,7 +59,22 @@ export class OptionsCore {
   /** Takes the open orders from the state again (a scenario load, a restore). */
   reindex(): void {
     this.open.clear();
-    for (const row of this.data.orders) if (isOpenOption(row)) this.open.set(row.id, row);
+    this.openByUser.clear();
+    for (const row of this.data.orders) this.track(row);
+  }
+
+  /** keeps the indexes of open orders in step with `row`'s status */
+  private track(row: OptionRow): void {
+    const mine = this.openByUser.get(row.user_id);
+    if (isOpenOption(row)) {
+      this.open.set(row.id, row);
+      if (mine) mine.set(row.id, row);
+      else this.openByUser.set(row.user_id, new Map([[row.id, row]]));
+      return;
+    }
+    this.open.delete(row.id);
+    mine?.delete(row.id);
+    if (mine?.size === 0) this.openByUser.delete(row.user_id);
   }
 
   /** an order still ordering or trading, by id */
@@ -69,8 +86,9 @@ export class OptionsCore {
     return [...this.open.values()];
   }
 
+  /** a user's orders still ordering or trading, either mode */
   openOf(userId: string): OptionRow[] {
-    return this.openOrders().filter((row) => row.user_id === userId);
+    return [...(this.openByUser.get(userId)?.values() ?? [])];
   }
 
   symbolName(symbolId: string): string {
@@ -83,8 +101,7 @@ export class OptionsCore {
 
   /** an order changed: the state is marked, the index kept, its owner told */
   publish(row: OptionRow): void {
-    if (isOpenOption(row)) this.open.set(row.id, row);
-    else this.open.delete(row.id);
+    this.track(row);
     this.store.changed();
     this.events.emit({ type: 'option', userId: row.user_id, order: this.view(row) });
   }

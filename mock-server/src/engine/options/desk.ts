@@ -53,7 +53,7 @@ export class Desk {
     const duration = this.duration(body.duration_id);
     const amount = new D(body.amount);
     if (amount.decimalPlaces() > OPTION_SETTINGS.amount_decimals) {
-      throw new EngineError('refused', 'option_amount_decimals', {
+      throw new EngineError('refused', 'amount_decimals', {
         digits: OPTION_SETTINGS.amount_decimals,
       });
     }

@@ -8,7 +8,7 @@
  * was; every order has exactly one stake, and once it is settled or cancelled exactly one
  * settlement or refund, of the size its result says, in the accounts of the mode it was bought
  * on; each user's frozen option balance is exactly their open orders' stakes. At the end, with
- * the clock two days on, every order is settled or cancelled.
+ * the clock six hours on (past every start and delivery), every order is settled or cancelled.
  */
 import { D, money } from '@bourse/formulas';
 import { optionOutcome, optionPayout } from '@bourse/formulas/options';
@@ -257,7 +257,7 @@ describe('options under random sequences', () => {
           reconcile(w.exchange, w.ids);
         }
         w.exchange.market.resume(BTC, w.exchange.now());
-        w.advance(2 * DAY);
+        w.advance(DAY / 4);
         w.exchange.now();
         reconcile(w.exchange, w.ids);
         for (const userId of w.ids) {

@@ -219,11 +219,7 @@ describe('a buy', () => {
         (w) => w.buy(w.ann, { duration_id: MONTH_CLOSED }),
         'option_duration_closed',
       ],
-      [
-        'a stake with 3 decimals',
-        (w) => w.buy(w.ann, { amount: '10.001' }),
-        'option_amount_decimals',
-      ],
+      ['a stake with 3 decimals', (w) => w.buy(w.ann, { amount: '10.001' }), 'amount_decimals'],
       ['a stake under the minimum', (w) => w.buy(w.ann, { amount: '9.99' }), 'amount_below_min'],
       ['a stake over the maximum', (w) => w.buy(w.ann, { amount: '10000.01' }), 'amount_above_max'],
       [
@@ -273,6 +269,44 @@ describe('a buy', () => {
       });
       w.exchange.profile.setAccountMode(w.ann, 'demo');
       expect(w.buy(w.ann, { amount: '10' }).account_mode).toBe('demo');
+    });
+
+    it("counts the buyer's own open orders only: others', settled ones and a restore aside", async () => {
+      const w = await optionsWorld();
+      w.hold('60000.00');
+      // bo, verified, buys on his real account too
+      w.exchange.identity.submit(w.bo, {
+        name: 'Bo Doe',
+        id_number: 'X1234567',
+        phone: '+1 4155550100',
+        birth_date: '1990-04-01',
+        document_type: 'passport',
+        front_image: 'data:image/jpeg;base64,/9j/4AAQ',
+      });
+      w.exchange.identity.decide(w.bo, true);
+      for (let i = 0; i < 20; i += 1) {
+        w.buy(w.ann, { amount: '10', duration_id: SECONDS_30 });
+        w.buy(w.bo, { amount: '10' });
+      }
+      expect(refusalOf(() => w.buy(w.ann, { amount: '10' }))).toMatchObject({
+        key: 'option_too_many',
+      });
+      expect(w.options.holdsOpen(w.bo)).toBe(true);
+      // ann's settle at 30 s and free her slots; bo's, of a minute, are still open
+      w.pass(30_000);
+      expect(w.buy(w.ann, { amount: '10' }).status).toBe('trading');
+      expect(refusalOf(() => w.buy(w.bo, { amount: '10' }))).toMatchObject({
+        key: 'option_too_many',
+      });
+      // after a restore the open orders are taken from the state again
+      w.exchange.restore(w.exchange.snapshot());
+      expect(refusalOf(() => w.buy(w.bo, { amount: '10' }))).toMatchObject({
+        key: 'option_too_many',
+      });
+      w.pass(60_000);
+      expect(w.options.holdsOpen(w.ann)).toBe(false);
+      expect(w.options.holdsOpen(w.bo)).toBe(false);
+      expect(w.buy(w.bo, { amount: '10' }).status).toBe('trading');
     });
 
     it('a stock on a Saturday: closed for longer than the latest start', async () => {

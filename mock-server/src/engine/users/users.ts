@@ -80,6 +80,11 @@ export class Users {
   }
 
   /** The user, who must exist: one who is gone (deleted since signing in) is unauthorised. */
+  /** the user, or undefined when there is none (an account closed since) */
+  find(userId: string): UserRecord | undefined {
+    return this.ctx.state().users[userId];
+  }
+
   get(userId: string): UserRecord {
     const user = this.ctx.state().users[userId];
     if (!user) throw new EngineError('unauthorised', 'unauthorized');
