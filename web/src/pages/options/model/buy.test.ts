@@ -205,6 +205,28 @@ describe('buying', () => {
     expect(orders()).toHaveLength(0);
   });
 
+  it('closes the sheet onto the amount when the balance moved before the confirmation', async () => {
+    const { scope, orders } = await opened();
+    await allSettled(amountChanged, { scope, params: '1000' });
+    await allSettled(buyClicked, { scope, params: 'up' });
+    expect(scope.getState($confirming)).toBe('up');
+    await allSettled($balances, {
+      scope,
+      params: {
+        ...EXAMPLE_BALANCES,
+        list: EXAMPLE_BALANCES.list.map((one) =>
+          one.account === 'option' ? { ...one, available: '500.00' } : one,
+        ),
+      },
+    });
+    await allSettled(confirmClicked, { scope });
+    expect(orders()).toHaveLength(0);
+    expect(scope.getState($confirming)).toBeNull();
+    expect(scope.getState($attemptErrors)).toEqual({
+      amount: { key: 'funds.errors.insufficient' },
+    });
+  });
+
   it('asks an unverified real user to verify first', async () => {
     const { scope } = await opened({ identity: 'unverified' });
     await allSettled(amountChanged, { scope, params: '100' });

@@ -224,7 +224,7 @@ sample({
   target: $confirming,
 });
 
-createFormSubmission({
+const confirmation = createFormSubmission({
   clock: confirmClicked,
   source: $values,
   check: checkBuy,
@@ -235,6 +235,14 @@ createFormSubmission({
   wireFields: { amount: 'amount' },
 });
 
+// refused by the checks at the last moment (a balance or an order count that moved): the sheet
+// closes onto the field that says why
+sample({
+  clock: confirmation.checked,
+  filter: ({ errors }) => Object.keys(errors).length > 0,
+  fn: () => null,
+  target: $confirming,
+});
 $confirming.reset(
   confirmCancelled,
   placeOrder.sendFx.finally,
