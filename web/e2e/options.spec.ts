@@ -1,10 +1,11 @@
 import { optionPayout, optionResultProfit } from '@bourse/formulas/options';
 import { OPTION_DURATIONS } from '@bourse/fixtures';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { PATHS } from '../src/shared/routing/paths.ts';
 import { BTC, grouped, holdBtcAt, TRADER } from './contract-support.ts';
-import { control, expect, signInByApi, test, text } from './support.ts';
+import { control, expect, keepOnDevice, signInByApi, test, text } from './support.ts';
 
 // The options page against the mock's options engine, driven by the control API's prices and
 // clock: what a win, a loss and a tie pay is what the shared formulas compute, to the cent, and
@@ -66,6 +67,16 @@ async function seesRecordAndDetail(page: Page, result: string, profit: string, p
   // the audit: the ticks around the entry and the exit, each with its decisive one
   await expect(page.getByTestId('audit-entry').locator('[aria-current="true"]')).toHaveCount(1);
   await expect(page.getByTestId('audit-exit').locator('[aria-current="true"]')).toHaveCount(1);
+}
+
+/** Serious or critical axe violations on the screen. */
+async function violations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
 }
 
 test.describe('options for a verified trader', () => {
@@ -147,4 +158,28 @@ test.describe('options for a verified trader', () => {
     await context.setOffline(false);
     await expect(page.getByTestId('buy-up')).toBeEnabled();
   });
+
+  for (const theme of ['day', 'night'] as const) {
+    test(`${theme}: a running order's card and a settled order's detail pass axe`, async ({
+      page,
+    }) => {
+      test.slow();
+      await keepOnDevice(page, { theme });
+      await openOptions(page);
+      await buy(page, 'up');
+      await expect(page.getByTestId('option-countdown')).toBeVisible();
+      expect
+        .soft(await violations(page), `options page with a running order (${theme})`)
+        .toEqual([]);
+      await holdBtcAt('20100.00');
+      await settle();
+      await seesRecordAndDetail(
+        page,
+        'win',
+        `+${grouped(optionResultProfit('win', STAKE, RATE))}`,
+        grouped(optionPayout(STAKE, RATE)),
+      );
+      expect.soft(await violations(page), `a settled order's detail (${theme})`).toEqual([]);
+    });
+  }
 });
