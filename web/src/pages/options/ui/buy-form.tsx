@@ -5,6 +5,8 @@ import type { OptionDuration } from '@bourse/protocol';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isRouteAvailable, PATHS } from '#shared/routing';
 import {
   $amount,
   $attemptErrors,
@@ -159,6 +161,12 @@ function StakeField() {
         <span className="num">
           {available === null ? '—' : `${formatAmount(available, 2, numbers)} USDT`}
         </span>
+        {isRouteAvailable(PATHS.transfer) ? (
+          // stakes come from the options account: money reaches it by a transfer
+          <Link className={styles.transferLink} to={PATHS.transfer}>
+            {t('options.transferIn')}
+          </Link>
+        ) : null}
       </p>
       {formError === null ? null : (
         <p role="alert" className={styles.formError}>
