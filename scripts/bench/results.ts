@@ -64,3 +64,22 @@ export interface ContractSample {
   readonly messageMs: number[];
   readonly longTasks: number[];
 }
+
+export interface OptionsPageBenchOptions {
+  /** running orders, each on a symbol of its own, every price moving each tick */
+  readonly orders: number;
+  readonly hz: number;
+  readonly ticks: number;
+  readonly warmupTicks: number;
+}
+
+export interface OptionsPageSample {
+  readonly orders: number;
+  /** running-order cards rendered once the list was shown */
+  readonly cards: number;
+  readonly hz: number;
+  /** per tick, main-thread work only, measured as MarketSample's */
+  readonly tickMs: number[];
+  readonly messageMs: number[];
+  readonly longTasks: number[];
+}

@@ -8,6 +8,8 @@
 //           the socket model's fake-socket hook: render time per tick and long tasks;
 //   contract  the real Contract screen with 20 open positions, each on a symbol of its own, their
 //           prices moving at 10 Hz through the same fake socket: time per tick and long tasks;
+//   options-page  the real Options screen with 20 running orders, each on a symbol of its own,
+//           their prices moving at 10 Hz through the same fake socket: time per tick, long tasks;
 //   bundle  the login route's initial JS gzipped, and that no d3 or chart code is in it;
 //   lighthouse  Lighthouse's mobile audit of the login, home and market screens as `npm start`
 //           serves them (lighthouse.ts);
@@ -49,7 +51,7 @@ import {
   lighthousePart,
   type LighthouseResult,
 } from './lighthouse.ts';
-import type { ChartSample, ContractSample, MarketSample } from './results.ts';
+import type { ChartSample, ContractSample, MarketSample, OptionsPageSample } from './results.ts';
 import { buildWebApp } from './server.ts';
 import { kb, ms, summarize, type Summary } from './stats.ts';
 
@@ -76,6 +78,7 @@ const PARTS = [
   'chart',
   'market',
   'contract',
+  'options-page',
   'lighthouse',
   'fanout',
   'engine',
@@ -122,6 +125,7 @@ async function buildBenchPages(outDir: string): Promise<void> {
           chart: join(pages, 'chart.html'),
           market: join(pages, 'market.html'),
           contract: join(pages, 'contract.html'),
+          options: join(pages, 'options.html'),
         },
       },
     },
@@ -199,6 +203,7 @@ interface BenchRun {
   readonly chart?: readonly ChartSample[];
   readonly market?: MarketSample;
   readonly contract?: ContractSample;
+  readonly optionsPage?: OptionsPageSample;
 }
 
 async function runInBrowser(origin: string): Promise<BenchRun> {
@@ -214,7 +219,9 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
 
     if (!runs('chart')) {
       const market = await marketPart(page, origin);
-      return { browser: browser.version(), market, contract: await contractPart(page, origin) };
+      const contract = await contractPart(page, origin);
+      const optionsPage = await optionsPagePart(page, origin);
+      return { browser: browser.version(), market, contract, optionsPage };
     }
     console.log(`chart: ${CHART_SIZES.join(', ')} candles, ${String(CHART_RUNS)} runs each…`);
     await page.goto(`${origin}/chart.html`);
@@ -233,6 +240,7 @@ async function runInBrowser(origin: string): Promise<BenchRun> {
       chart,
       market,
       contract: await contractPart(page, origin),
+      optionsPage: await optionsPagePart(page, origin),
     };
   } finally {
     await browser.close();
@@ -301,6 +309,28 @@ async function contractPart(page: Page, origin: string): Promise<ContractSample 
   );
 }
 
+// ---- options page ---------------------------------------------------------------------------
+
+/** The options page's running orders: as many as one user may hold, each its own symbol. */
+const OPTION_ORDERS = 20;
+
+async function optionsPagePart(page: Page, origin: string): Promise<OptionsPageSample | undefined> {
+  if (!runs('options-page')) return undefined;
+  console.log(
+    `options-page: ${String(OPTION_ORDERS)} running orders at 10 Hz, ${String(MARKET_TICKS)} ticks…`,
+  );
+  await page.goto(`${origin}/options.html`);
+  return page.evaluate(
+    async (options) => {
+      const bench = (globalThis as unknown as Record<string, unknown>)['optionsBench'] as (
+        input: typeof options,
+      ) => Promise<OptionsPageSample>;
+      return bench(options);
+    },
+    { orders: OPTION_ORDERS, hz: 10, ticks: MARKET_TICKS, warmupTicks: 10 },
+  );
+}
+
 // ---- the report -----------------------------------------------------------------------------
 
 type BundleReport = BundleResult & { readonly budgetKb: number; readonly withinBudget: boolean };
@@ -336,6 +366,17 @@ interface ContractReport {
   readonly longestTask: number;
 }
 
+interface OptionsPageReport {
+  readonly orders: number;
+  readonly cards: number;
+  readonly hz: number;
+  readonly tick: Summary;
+  readonly message: Summary;
+  readonly tickP95BudgetMs: number;
+  readonly longTasks: readonly number[];
+  readonly longestTask: number;
+}
+
 /** The parts that did not run (BENCH_ONLY) are absent. */
 interface Report {
   readonly date: string;
@@ -350,6 +391,7 @@ interface Report {
   readonly chart?: readonly ChartReport[];
   readonly market?: MarketReport;
   readonly contract?: ContractReport;
+  readonly optionsPage?: OptionsPageReport;
   readonly lighthouse?: LighthouseResult;
   readonly fanout?: FanoutResult;
   readonly engine?: EngineResult;
@@ -430,6 +472,18 @@ const contractLines = (contract: ContractReport): string[] => [
   '',
 ];
 
+const optionsPageLines = (options: OptionsPageReport): string[] => [
+  `## Options page: ${String(options.orders)} running orders re-estimating, Data24h at ${String(options.hz)} Hz`,
+  '',
+  "Per tick, measured as the market list's: every running order's symbol moves, so every card's estimated profit or loss is computed again (the shared options formulas), and the trend line of the symbol in view moves.",
+  '',
+  `- running-order cards rendered: ${String(options.cards)}`,
+  `- per tick (${String(options.tick.n)} ticks): median ${ms(options.tick.median)} ms, **p95 ${ms(options.tick.p95)} ms** (aim ≤ ${String(options.tickP95BudgetMs)}: ${verdict(options.tick.p95 <= options.tickP95BudgetMs)}), max ${ms(options.tick.max)} ms`,
+  `- of which the message task: median ${ms(options.message.median)} ms, p95 ${ms(options.message.p95)} ms`,
+  `- long tasks: ${String(options.longTasks.length)}, longest ${ms(options.longestTask)} ms (none over ${String(BUDGET.longTaskMs)} ms: ${verdict(options.longestTask <= BUDGET.longTaskMs)})`,
+  '',
+];
+
 function markdown(report: Report): string {
   const lines = [
     '# Benchmark',
@@ -441,6 +495,7 @@ function markdown(report: Report): string {
     ...(report.chart ? chartLines(report.chart) : []),
     ...(report.market ? marketLines(report.market) : []),
     ...(report.contract ? contractLines(report.contract) : []),
+    ...(report.optionsPage ? optionsPageLines(report.optionsPage) : []),
     ...(report.lighthouse ? lighthouseLines(report.lighthouse) : []),
     ...(report.fanout ? fanoutLines(report.fanout) : []),
     ...(report.engine ? ['', ...engineLines(report.engine)] : []),
@@ -489,6 +544,17 @@ const contractReport = (sample: ContractSample): ContractReport => ({
   longestTask: Math.max(0, ...sample.longTasks),
 });
 
+const optionsPageReport = (sample: OptionsPageSample): OptionsPageReport => ({
+  orders: sample.orders,
+  cards: sample.cards,
+  hz: sample.hz,
+  tick: summarize(sample.tickMs),
+  message: summarize(sample.messageMs),
+  tickP95BudgetMs: BUDGET.tickP95Ms,
+  longTasks: sample.longTasks,
+  longestTask: Math.max(0, ...sample.longTasks),
+});
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bourse-bench-'));
   let server: Server | undefined;
@@ -500,7 +566,7 @@ async function main(): Promise<void> {
       bundle = bundleReport(join(work, 'web'));
     }
     let run: BenchRun | undefined;
-    if (runs('chart') || runs('market') || runs('contract')) {
+    if (runs('chart') || runs('market') || runs('contract') || runs('options-page')) {
       console.log('building the bench pages…');
       await buildBenchPages(join(work, 'pages'));
       server = await serve(join(work, 'pages'), PORT);
@@ -530,6 +596,7 @@ async function main(): Promise<void> {
       ...(run?.chart && { chart: chartReport(run.chart) }),
       ...(run?.market && { market: marketReport(run.market) }),
       ...(run?.contract && { contract: contractReport(run.contract) }),
+      ...(run?.optionsPage && { optionsPage: optionsPageReport(run.optionsPage) }),
       ...(lighthouse && { lighthouse }),
       ...(fanout && { fanout }),
       ...(engine && { engine }),
