@@ -17,7 +17,9 @@
 //   engine  the engine's time with 10 000 open positions with TP/SL: engine time per price
 //           update, RSS, and 10 000 items due in one simulated second (engine.ts);
 //   options  10 000 options due in the same simulated second: the wall time to settle them (aim
-//           1 s), each settled exactly once by the ledger (options.ts).
+//           1 s), each settled exactly once by the ledger (options.ts);
+//   digits  10 000 Coin Guess bets on one period: the wall time to pay them at its draw (aim
+//           1 s), each paid or lost exactly once by the ledger (digits.ts).
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 18507; the mocks
 // of the lighthouse and fanout parts listen on BENCH_PORT + 10 and + 11), BENCH_RUNS (chart runs
@@ -28,6 +30,7 @@
 // BENCH_FANOUT_SECONDS (default 10, for a server that pushes on its own timer),
 // BENCH_FANOUT_WORKERS (the worker threads the fan-out's clients are spread over, default 4),
 // BENCH_OPTIONS (the options settled at once by the options part, default 10 000),
+// BENCH_DIGITS (the bets on one period paid at once by the digits part, default 10 000),
 // BENCH_PROFILE (set: the market part also writes a trace of its ticks to
 // scripts/reports/market-trace.json, to open in Chromium's DevTools Performance panel; tracing
 // slows the ticks, so its figures are not comparable).
@@ -42,6 +45,7 @@ import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
 import { toolTexts } from '@bourse/web/build/tool-texts';
 import { loginRouteReport } from '../bundle-report.mjs';
+import { digitsLines, digitsOk, digitsPart, type DigitsResult } from './digits.ts';
 import { engineLines, enginePart, type EngineResult } from './engine.ts';
 import { fanoutLines, fanoutPart, type FanoutResult } from './fanout.ts';
 import { optionsLines, optionsOk, optionsPart, type OptionsResult } from './options.ts';
@@ -83,6 +87,7 @@ const PARTS = [
   'fanout',
   'engine',
   'options',
+  'digits',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -396,6 +401,7 @@ interface Report {
   readonly fanout?: FanoutResult;
   readonly engine?: EngineResult;
   readonly options?: OptionsResult;
+  readonly digits?: DigitsResult;
 }
 
 function gitCommit(): string {
@@ -500,6 +506,7 @@ function markdown(report: Report): string {
     ...(report.fanout ? fanoutLines(report.fanout) : []),
     ...(report.engine ? ['', ...engineLines(report.engine)] : []),
     ...(report.options ? ['', ...optionsLines(report.options)] : []),
+    ...(report.digits ? ['', ...digitsLines(report.digits)] : []),
   ];
   return lines.join('\n');
 }
@@ -582,6 +589,7 @@ async function main(): Promise<void> {
     const fanout = runs('fanout') ? await fanoutPart(PORT + 11) : undefined;
     const engine = runs('engine') ? await enginePart() : undefined;
     const options = runs('options') ? await optionsPart() : undefined;
+    const digits = runs('digits') ? await digitsPart() : undefined;
 
     const report: Report = {
       date: new Date().toISOString(),
@@ -601,6 +609,7 @@ async function main(): Promise<void> {
       ...(fanout && { fanout }),
       ...(engine && { engine }),
       ...(options && { options }),
+      ...(digits && { digits }),
     };
 
     mkdirSync(reportsDir, { recursive: true });
@@ -611,8 +620,9 @@ async function main(): Promise<void> {
       `${JSON.stringify({ ...report, samples: run }, null, 2)}\n`,
     );
     console.log(`\n${text}\nwritten to scripts/reports/bench.md and bench.json`);
-    // a settlement over its aim, or an order settled twice or never, fails the run
+    // a settlement over its aim, or an order or a bet settled twice or never, fails the run
     if (options && !optionsOk(options)) process.exitCode = 1;
+    if (digits && !digitsOk(digits)) process.exitCode = 1;
   } finally {
     server?.close();
     rmSync(work, { recursive: true, force: true });

@@ -58,3 +58,10 @@ export const KLINE_TOPIC = `Kline.${KLINE_SYMBOL}.1m`;
 
 /** The description of the options push: an order placed (it trades at once), on the socket. */
 export const OPTION_PUSH = 'an Option push on the socket';
+
+/**
+ * The descriptions of the Coin Guess pushes: the public `Digits` topic as a period is drawn, and
+ * the `Notice` a bettor gets with the result.
+ */
+export const DIGITS_PUSH = 'a Digits push about a period drawn on the socket';
+export const DIGITS_RESULT_PUSH = 'a Notice push about a Coin Guess result on the socket';

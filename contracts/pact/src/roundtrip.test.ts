@@ -6,7 +6,13 @@
  * the catalogue and the handlers shows up here as a failed row.
  */
 import { IPO_WALKTHROUGH_ID, SCENARIOS } from '@bourse/fixtures';
-import { buildApp, handlers, servedEndpoints, type ServedDomain } from '@bourse/mock-server';
+import {
+  buildApp,
+  ControlClient,
+  handlers,
+  servedEndpoints,
+  type ServedDomain,
+} from '@bourse/mock-server';
 import {
   endpoints,
   type Endpoint,
@@ -23,6 +29,8 @@ const trader = SCENARIOS['verified-trader'].users[0]!;
 let app: FastifyInstance;
 let baseUrl: string;
 let credentials: Credentials;
+/** the Coin Guess period taking bets while the rows run (the clock is held inside it) */
+let issue = '';
 const client = () =>
   createApiClient({ baseUrl, codec: createBrowserCodec(), logger: { error: () => undefined } });
 
@@ -40,13 +48,21 @@ beforeAll(async () => {
     guest,
   );
   credentials = { ...guest, token: session.token };
+  // Coin Guess takes bets for 45 s of every 60: hold the clock at the opening of the next period,
+  // so that a bet on the issue read here is in time whenever its row runs
+  const control = new ControlClient(baseUrl);
+  await control.clock({ action: 'freeze' });
+  const round = await client().call(endpoints.digits.getIssue, {}, guest);
+  await control.advance(round.next_open_at - round.server_time);
+  ({ issue } = await client().call(endpoints.digits.getIssue, {}, guest));
 });
 afterAll(async () => {
   await app.close();
 });
 
 interface Row<E extends Endpoint> {
-  readonly body: RequestOf<E>;
+  /** the request, or a function giving it when it needs what is only known at run time */
+  readonly body: RequestOf<E> | (() => RequestOf<E>);
   /** the code the call must fail with; omitted when it must succeed */
   readonly failsWith?: number;
   readonly guest?: boolean;
@@ -222,6 +238,36 @@ const rows: Rows = {
       { body: { order_id: 'nope', request_id: 'roundtrip-option-cancel-01' }, failsWith: 404 },
     ],
   },
+  digits: {
+    digitInfo: [{ body: {}, guest: true }],
+    getIssue: [{ body: { recent: 5 }, guest: true, language: 'es' }],
+    addBet: [
+      // the issue is the period held open by beforeAll
+      {
+        body: () => ({
+          issue,
+          bet_type: 'big',
+          amount: '10',
+          request_id: 'roundtrip-digits-bet-000001',
+        }),
+      },
+      // a period that is not the one taking bets
+      {
+        body: {
+          issue: '20200101-0001',
+          bet_type: 'big',
+          amount: '10',
+          request_id: 'roundtrip-digits-bet-000002',
+        },
+        failsWith: 500,
+        language: 'zh',
+      },
+    ],
+    betLog: [{ body: { page: 1, limit: 20 } }],
+    cancelBet: [
+      { body: { bet_id: 'nope', request_id: 'roundtrip-digits-cancel-01' }, failsWith: 404 },
+    ],
+  },
   contract: {
     getContractInfo: [
       { body: { symbol_id: SYMBOL } },
@@ -380,7 +426,8 @@ describe('every served endpoint through the real client, codecs and server', () 
         token: row.guest ? null : credentials.token,
         language: row.language ?? 'en',
       };
-      const result = client().call(endpoint, row.body, who);
+      const body = typeof row.body === 'function' ? row.body() : row.body;
+      const result = client().call(endpoint, body, who);
       if (row.failsWith === undefined) {
         const data = await result;
         expect(endpoint.response.safeParse(data).success).toBe(true);

@@ -125,6 +125,25 @@ export type StateParams = {
   };
   /** added: the user holds as many open options as the desk allows (max_open_orders), each trading */
   'the user holds as many options as allowed': { email: string; symbol_id: string };
+  /**
+   * added: a Coin Guess period has just opened and takes bets, and it is numbered `issue` (the
+   * simulated clock stands still at its opening, so it stays open while the interaction is
+   * replayed); the periods before it are drawn
+   */
+  'a Coin Guess period is taking bets': { issue: string };
+  /**
+   * added: the user (with the stake in the fund account) bet `amount` on `bet_type` in the period
+   * `issue`, which takes bets, and the bet has this id
+   */
+  'the user holds a Coin Guess bet': {
+    email: string;
+    id: string;
+    issue: string;
+    bet_type: string;
+    amount: string;
+  };
+  /** added: the period `issue` has stopped taking bets (the clock at its close); its draw is to come */
+  'Coin Guess bets are closed': { issue: string };
 };
 
 export type StateName = keyof StateParams;
@@ -196,6 +215,9 @@ export const STATE_PARAM_KEYS: {
     'start_in_seconds',
   ],
   'the user holds as many options as allowed': ['email', 'symbol_id'],
+  'a Coin Guess period is taking bets': ['issue'],
+  'the user holds a Coin Guess bet': ['email', 'id', 'issue', 'bet_type', 'amount'],
+  'Coin Guess bets are closed': ['issue'],
 };
 
 /**

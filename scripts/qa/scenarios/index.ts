@@ -11,6 +11,12 @@ import contractLiquidation from './contract-liquidation.ts';
 import contractMargin from './contract-margin.ts';
 import contractVerifyFirst from './contract-verify-first.ts';
 import demoRealSwitch from './demo-real-switch.ts';
+import digitsCancelBeforeClosing from './digits-cancel-before-closing.ts';
+import digitsExactSum from './digits-exact-sum.ts';
+import digitsLose from './digits-lose.ts';
+import digitsRefusedWhileClosing from './digits-refused-while-closing.ts';
+import digitsVerifyDraw from './digits-verify-draw.ts';
+import digitsWinBig from './digits-win-big.ts';
 import demoTopUp from './demo-top-up.ts';
 import depositApproved from './deposit-approved.ts';
 import depositCancelled from './deposit-cancelled.ts';
@@ -82,4 +88,11 @@ export const SCENARIOS: readonly Scenario[] = [
   optionsVoid,
   optionsOrderingCancel,
   optionsSettleAfterRestart,
+  // Coin Guess (issue 23)
+  digitsWinBig,
+  digitsLose,
+  digitsExactSum,
+  digitsCancelBeforeClosing,
+  digitsRefusedWhileClosing,
+  digitsVerifyDraw,
 ];

@@ -6,7 +6,23 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { EXAMPLE_TIME } from '../pact.ts';
 
-export const { like, eachLike, integer, boolean, regex, equal, reify } = MatchersV3;
+export const { like, eachLike, integer, boolean, regex, equal, arrayContaining } = MatchersV3;
+
+/**
+ * The example a value with matchers stands for (MatchersV3.reify, which leaves `arrayContaining`
+ * as it is: its example is its variants, in order).
+ */
+export function reify(input: unknown): unknown {
+  if (Array.isArray(input)) return input.map(reify);
+  if (typeof input !== 'object' || input === null) return input;
+  const record = input as Record<string, unknown>;
+  const variants = record['variants'];
+  if (record['pact:matcher:type'] === 'arrayContains' && Array.isArray(variants)) {
+    return variants.map(reify);
+  }
+  if ('pact:matcher:type' in record) return MatchersV3.reify(record);
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, reify(value)]));
+}
 
 /** A string; its content is the provider's business. */
 export const text = (example: string) => like(example);

@@ -11,12 +11,14 @@ import {
   EXAMPLE_CONTRACT_ORDER,
   EXAMPLE_DEPOSIT,
   EXAMPLE_OPTION_ORDER,
+  EXAMPLE_ROUND,
   EXAMPLE_POSITION,
   EXAMPLE_TICKER,
   EXAMPLE_WITHDRAWAL,
   FUNC,
   TOPIC,
   type Candle,
+  digitRound,
   noticePush,
   type PushData,
 } from '@bourse/protocol';
@@ -25,6 +27,8 @@ import type { MessageProviders } from '@pact-foundation/pact';
 import {
   BALANCE_PUSH,
   DATA24H_PUSH,
+  DIGITS_PUSH,
+  DIGITS_RESULT_PUSH,
   FUNDS_PUSH,
   FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
@@ -140,6 +144,22 @@ export const schemaMessageProviders = (now: () => number = Date.now): MessagePro
         data: { ...EXAMPLE_OPTION_ORDER, created_at: now() },
       }),
     ),
+  // the period of the protocol's example, drawn: its draw shown and first of the recent ones
+  [DIGITS_PUSH]: () =>
+    checkedFrame(dataFrameOf({ func: FUNC.digits, topic: TOPIC.digits, data: drawnRound(now()) })),
+  [DIGITS_RESULT_PUSH]: () =>
+    checkedFrame(
+      dataFrameOf({
+        func: FUNC.notice,
+        topic: FUNC.notice,
+        data: noticePush.parse({
+          id: `DG${EXAMPLE_ROUND.issue}-1`,
+          title: `Coin Guess period ${EXAMPLE_ROUND.issue}`,
+          summary: 'The number drawn is 20: you won 97.00 USDT.',
+          created_at: now(),
+        }),
+      }),
+    ),
   [DATA24H_PUSH]: () =>
     checkedFrame(
       dataFrameOf({
@@ -162,4 +182,17 @@ export const schemaMessageProviders = (now: () => number = Date.now): MessagePro
 const exampleCandle = (now: number): Candle => {
   const [, newest] = endpoints.market.getLogData.example.response.list;
   return { ...(newest as Candle), time: Math.floor(now / 60_000) * 60_000 };
+};
+
+/** The protocol's example period, drawn at `now`. */
+const drawnRound = (now: number): PushData<'Digits'> => {
+  const { recent_draws: recent, ...round } = EXAMPLE_ROUND;
+  const draw = { ...recent[0]!, issue: round.issue, drawn_at: now, commitment: round.commitment };
+  return digitRound.parse({
+    ...round,
+    phase: 'drawn',
+    server_time: now,
+    draw,
+    recent_draws: [draw, ...recent],
+  });
 };

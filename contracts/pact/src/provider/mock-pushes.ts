@@ -9,6 +9,8 @@ import type { MessageDescriptor, MessageProviders } from '@pact-foundation/pact'
 import {
   BALANCE_PUSH,
   DATA24H_PUSH,
+  DIGITS_PUSH,
+  DIGITS_RESULT_PUSH,
   FUNDS_PUSH,
   FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
@@ -103,14 +105,23 @@ const pushIn = (frame: unknown): Push | null => {
 const PROBE = { id: 'pact-probe', title: 'probe', summary: 'probe', created_at: 0 };
 
 /**
- * Opens a socket, binds it with `token`, pushes a probe Notice to the user until it arrives (a
- * bind has no answer), then runs `act` once: what the engine does then reaches the socket
- * through the mock's own feeds. Answers the first data frame `accept` takes.
+ * How a socket is known to be ready before the act: `frames` sent on open (a bind, subs; none
+ * has an answer), then `probe` run until a frame `isProbe` takes arrives (the gateway takes a
+ * socket's frames in order, so every frame sent before has taken effect by then).
  */
-async function captureAfterBind(
+interface Readiness {
+  readonly frames: readonly object[];
+  readonly probe: () => void;
+  readonly isProbe: (push: Push) => boolean;
+}
+
+/**
+ * Opens a socket, makes it ready, then runs `act` once: what the engine does then reaches the
+ * socket through the mock's own feeds. Answers the first data frame `accept` takes.
+ */
+async function captureAfterReady(
   socketBase: string,
-  app: MockApp,
-  user: { userId: string; token: string },
+  ready: Readiness,
   act: () => void,
   accept: (push: Push) => boolean,
   timeoutMs: number,
@@ -120,7 +131,7 @@ async function captureAfterBind(
   let deadline: ReturnType<typeof setTimeout> | undefined;
   try {
     return await new Promise<unknown>((resolve, reject) => {
-      let bound = false;
+      let isReady = false;
       deadline = setTimeout(() => {
         reject(new Error(`no accepted push reached the socket within ${timeoutMs} ms`));
       }, timeoutMs);
@@ -128,10 +139,8 @@ async function captureAfterBind(
         reject(new Error('the socket failed'));
       });
       socket.addEventListener('open', () => {
-        socket.send(JSON.stringify({ cmd: CMD.bind, msg: user.token }));
-        probing = setInterval(() => {
-          app.gateway.pushToUser(user.userId, FUNC.notice, PROBE);
-        }, 25);
+        for (const frame of ready.frames) socket.send(JSON.stringify(frame));
+        probing = setInterval(ready.probe, 25);
       });
       socket.addEventListener('message', (event: MessageEvent) => {
         const frame: unknown = JSON.parse(String(event.data));
@@ -139,8 +148,8 @@ async function captureAfterBind(
         if (cmd === CMD.error) reject(new Error(`the gateway refused: ${JSON.stringify(frame)}`));
         if (cmd !== CMD.data) return;
         const push = pushIn(frame);
-        if (!bound && push?.func === FUNC.notice && push.data['id'] === PROBE.id) {
-          bound = true;
+        if (!isReady && push && ready.isProbe(push)) {
+          isReady = true;
           clearInterval(probing);
           try {
             act();
@@ -149,7 +158,7 @@ async function captureAfterBind(
           }
           return;
         }
-        if (bound && push && accept(push)) resolve(frame);
+        if (isReady && push && accept(push)) resolve(frame);
       });
     });
   } finally {
@@ -157,6 +166,51 @@ async function captureAfterBind(
     clearTimeout(deadline);
     socket.close();
   }
+}
+
+/**
+ * Binds the socket with the user's token, probed with a Notice pushed to the user until it
+ * arrives (a bind has no answer), then acts.
+ */
+function captureAfterBind(
+  socketBase: string,
+  app: MockApp,
+  user: { userId: string; token: string },
+  act: () => void,
+  accept: (push: Push) => boolean,
+  timeoutMs: number,
+): Promise<unknown> {
+  const ready: Readiness = {
+    frames: [{ cmd: CMD.bind, msg: user.token }],
+    probe: () => {
+      app.gateway.pushToUser(user.userId, FUNC.notice, PROBE);
+    },
+    isProbe: ({ func, data }) => func === FUNC.notice && data['id'] === PROBE.id,
+  };
+  return captureAfterReady(socketBase, ready, act, accept, timeoutMs);
+}
+
+/**
+ * Subscribes the socket to a public `topic`, then to Data24h, probed with the market's tickers
+ * until they arrive (a sub has no answer; the first sub took effect before the second), then acts.
+ */
+function captureAfterSub(
+  socketBase: string,
+  app: MockApp,
+  topic: string,
+  act: () => void,
+  accept: (push: Push) => boolean,
+  timeoutMs: number,
+): Promise<unknown> {
+  const ready: Readiness = {
+    frames: [
+      { cmd: CMD.sub, msg: topic },
+      { cmd: CMD.sub, msg: TOPIC.data24h },
+    ],
+    probe: app.marketFeed.publishNow,
+    isProbe: ({ func }) => func === FUNC.data24h,
+  };
+  return captureAfterReady(socketBase, ready, act, accept, timeoutMs);
 }
 
 export function mockMessageProviders({
@@ -189,6 +243,13 @@ export function mockMessageProviders({
       amount: '100',
       request_id: 'pact-push-option-000001',
     });
+  };
+  /** the held clock moved to the Coin Guess period's draw: it is drawn and its bets paid */
+  const drawNow = () => {
+    const digits = app.exchange.domains.digits;
+    const round = digits.round();
+    app.exchange.clock.advance(Math.max(0, round.draw_at - round.server_time));
+    digits.round();
   };
   const closeAll = (userId: string) => {
     app.exchange.domains.contracts.allStop(userId, { request_id: 'pact-push-allstop-0001' });
@@ -305,6 +366,27 @@ export function mockMessageProviders({
         await contractPush(descriptor, buyOption, ({ func, data }) => {
           return func === FUNC.option && data['status'] === 'trading';
         }),
+      ),
+    // Coin Guess: the interaction's states hold the clock at the period's close; the draw then
+    // reaches the topic's subscribers, and each bettor hears their result
+    [DIGITS_PUSH]: async () =>
+      checkedFrame(
+        await captureAfterSub(
+          socketBase,
+          app,
+          TOPIC.digits,
+          drawNow,
+          ({ func, data }) => func === FUNC.digits && data['phase'] === 'drawn',
+          timeoutMs,
+        ),
+      ),
+    [DIGITS_RESULT_PUSH]: async (descriptor) =>
+      checkedFrame(
+        await contractPush(
+          descriptor,
+          drawNow,
+          ({ func, data }) => func === FUNC.notice && data['id'] !== PROBE.id,
+        ),
       ),
     // the market's public pushes, from the mock's own live feed on a subscribed socket
     [DATA24H_PUSH]: async () =>

@@ -12,7 +12,13 @@ import {
   type ScenarioName,
 } from '@bourse/fixtures';
 import { ControlClient, type buildApp } from '@bourse/mock-server';
-import { ipoStatus, optionDirection, type IpoStatus, type OptionDirection } from '@bourse/protocol';
+import {
+  ipoStatus,
+  issueNumber,
+  optionDirection,
+  type IpoStatus,
+  type OptionDirection,
+} from '@bourse/protocol';
 import { readStateParams, STATE_PARAM_KEYS, type StateName, type StateParams } from '../states.ts';
 import type { StateHandlers } from './verification.ts';
 
@@ -96,6 +102,17 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     });
     if (placed.id !== id) throw new Error(`the option was given id ${placed.id}, not ${id}`);
     return placed;
+  };
+
+  /** The Coin Guess period of the moment (a call to the game settles what fell due first). */
+  const digitsPeriod = (issue: string) => {
+    const round = exchange().domains.digits.round();
+    if (round.issue !== issue) {
+      throw new Error(
+        `the Coin Guess period is ${round.issue}, not ${issue}: list "a Coin Guess period is taking bets" first`,
+      );
+    }
+    return round;
   };
 
   const setUp: {
@@ -334,6 +351,54 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
         });
         if (placed.status !== 'trading') throw new Error(`option ${placed.id} is ${placed.status}`);
       }
+    },
+    // the clock stands still at the next period's opening, and that period takes the issue named
+    'a Coin Guess period is taking bets': async ({ issue }) => {
+      if (!issueNumber.safeParse(issue).success) {
+        throw new Error(`${issue} is not a period such as 20251123-0734`);
+      }
+      await control.clock({ action: 'freeze' });
+      const round = exchange().domains.digits.round();
+      await control.advance(round.next_open_at - round.server_time);
+      const opened = exchange().domains.digits.round();
+      const slice = exchange().live().digits;
+      if (opened.phase !== 'betting' || opened.opened_at !== exchange().now() || !slice.current) {
+        throw new Error(`the Coin Guess period ${opened.issue} is ${opened.phase}`);
+      }
+      if (slice.bets.some((bet) => bet.issue === issue)) {
+        throw new Error(`bets were placed on ${issue} already`);
+      }
+      // the draw derives from the seed and the issue: renamed before any bet, it still verifies
+      slice.current.issue = issue;
+    },
+    'the user holds a Coin Guess bet': ({ email, id, issue, bet_type: betType, amount }) => {
+      const userId = existingUser(email).user_id;
+      digitsPeriod(issue);
+      const slice = exchange().live().digits;
+      const next = Number(id);
+      if (!Number.isSafeInteger(next) || next <= 0) throw new Error(`bet id ${id} is not numeric`);
+      if (slice.bets.some((row) => Number(row.id) >= next)) {
+        throw new Error(`a bet with id ${id} or above exists already`);
+      }
+      slice.next_bet_id = next;
+      const placed = exchange().domains.digits.addBet(userId, {
+        issue,
+        bet_type: betType,
+        amount,
+        request_id: `pact-state-digits-bet-${id}`,
+      });
+      if (placed.id !== id) throw new Error(`the bet was given id ${placed.id}, not ${id}`);
+      if (placed.status !== 'pending') throw new Error(`the bet is ${placed.status}`);
+    },
+    // the clock, held by "a Coin Guess period is taking bets", moves on to the period's close
+    'Coin Guess bets are closed': async ({ issue }) => {
+      const round = digitsPeriod(issue);
+      if (!exchange().clock.frozen || round.phase !== 'betting') {
+        throw new Error(`list "a Coin Guess period is taking bets" first (${round.phase})`);
+      }
+      await control.advance(round.close_at - round.server_time);
+      const closed = digitsPeriod(issue);
+      if (closed.phase !== 'closing') throw new Error(`the period ${issue} is ${closed.phase}`);
     },
   };
 

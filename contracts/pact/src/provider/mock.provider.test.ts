@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BALANCE_PUSH,
   DATA24H_PUSH,
+  DIGITS_PUSH,
+  DIGITS_RESULT_PUSH,
   FUNDS_PUSH,
   FUNDS_WITHDRAWAL_PUSH,
   KLINE_PUSH,
@@ -38,7 +40,7 @@ afterAll(async () => {
 describe('the pact', () => {
   it('covers every endpoint the mock serves and the refusals the client handles', async () => {
     const pact = await readPact();
-    const { auth, user, index, market, account, contract, options } = endpoints;
+    const { auth, user, index, market, account, contract, options, digits } = endpoints;
     // from the mock's handler table, so that a domain it starts serving needs contracts here
     const paths = servedEndpoints.map((entry) => entry.path);
     const answered = new Set(
@@ -49,8 +51,8 @@ describe('the pact', () => {
     const refused = pact.interactions
       .filter((entry) => entry.code !== undefined && entry.code !== CODES.ok)
       .map((entry) => `${String(entry.code)} ${entry.path ?? ''}`);
-    // sorted by code, then path (upper case first: /api/Contract and /api/MicroOrders before
-    // /api/account)
+    // sorted by code, then path (upper case first: /api/Contract, /api/Digits and
+    // /api/MicroOrders before /api/account)
     expect(refused.sort()).toEqual([
       `400 ${contract.addOrder.path}`,
       `400 ${contract.addOrder.path}`,
@@ -66,6 +68,7 @@ describe('the pact', () => {
       `400 ${user.setUserWallet.path}`,
       `400 ${user.setUserWallet.path}`,
       `401 ${user.info.path}`,
+      `404 ${digits.cancelBet.path}`,
       `404 ${options.getSecondList.path}`,
       `404 ${index.noticeDetail.path}`,
       `404 ${market.getIpoDetail.path}`,
@@ -81,6 +84,14 @@ describe('the pact', () => {
       `500 ${contract.cancelOrder.path}`,
       `500 ${contract.depositChange.path}`,
       `500 ${contract.partStop.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.addBet.path}`,
+      `500 ${digits.cancelBet.path}`,
       `500 ${options.addOrder.path}`,
       `500 ${options.addOrder.path}`,
       `500 ${options.addOrder.path}`,
@@ -117,6 +128,8 @@ describe('the pact', () => {
       POSITION_CLOSED_PUSH,
       TRADE_BALANCE_PUSH,
       OPTION_PUSH,
+      DIGITS_PUSH,
+      DIGITS_RESULT_PUSH,
     ]) {
       expect(
         pact.interactions

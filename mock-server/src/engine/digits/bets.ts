@@ -48,8 +48,8 @@ export class BetDesk {
       }
       const mode = user.account_mode;
       const mine = this.core
-        .pendingOf(period.issue)
-        .filter((bet) => bet.user_id === userId && bet.account_mode === mode);
+        .pendingOfUser(period.issue, userId)
+        .filter((bet) => bet.account_mode === mode);
       const opposite = DIGITS_RULES.opposites.find((pair) =>
         (pair as readonly string[]).includes(type.id),
       );
@@ -151,7 +151,7 @@ export class BetDesk {
    * Each bettor then hears the result once, with what they were paid.
    */
   settle(draw: DrawResult): void {
-    const bets = [...this.core.pendingOf(draw.issue)];
+    const bets = this.core.pendingOf(draw.issue);
     if (bets.length === 0) return;
     const transactions: TransactionInput[] = [];
     const paid = new Map<string, Decimal>();

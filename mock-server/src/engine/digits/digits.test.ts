@@ -183,6 +183,39 @@ describe('a bet', () => {
     expect(w.fund(w.ann)).toEqual({ available: '900', frozen: '100' });
   });
 
+  it("checks the bettor's own pending bets only: others', cancelled and drawn ones and a restore aside", async () => {
+    const w = await digitsWorld();
+    // bo holds small: ann may still bet big, and bo's stake counts nowhere in ann's total
+    w.bet(w.bo, { bet_type: 'small', amount: '50' });
+    const big = w.bet(w.ann, { bet_type: 'big', amount: '10' });
+    expect(refusalOf(() => w.bet(w.ann, { bet_type: 'small', amount: '10' }))).toMatchObject({
+      key: 'digits_opposite',
+    });
+    // cancelled, big no longer bars small
+    w.digits.cancel(w.ann, { bet_id: big.id, request_id: rid() });
+    const small = w.bet(w.ann, { bet_type: 'small', amount: '10' });
+    expect(refusalOf(() => w.bet(w.ann, { bet_type: 'big', amount: '10' }))).toMatchObject({
+      key: 'digits_opposite',
+    });
+    expect([w.digits.holdsOpen(w.ann), w.digits.holdsOpen(w.bo)]).toEqual([true, true]);
+    // after a restore the pending bets are taken from the state again
+    w.exchange.restore(w.exchange.snapshot());
+    expect(refusalOf(() => w.bet(w.ann, { bet_type: 'big', amount: '10' }))).toMatchObject({
+      key: 'digits_opposite',
+    });
+    // the draw pays each once and empties the period
+    w.pass(55_000);
+    expect([w.digits.holdsOpen(w.ann), w.digits.holdsOpen(w.bo)]).toEqual([false, false]);
+    expect(
+      w.digits.betRows(w.ann).map((row) => [row.id, row.status === 'pending' ? 'pending' : 'done']),
+    ).toEqual([
+      [big.id, 'done'],
+      [small.id, 'done'],
+    ]);
+    w.pass(5_000);
+    expect(w.bet(w.ann, { bet_type: 'big', amount: '10' }).status).toBe('pending');
+  });
+
   describe('is refused, naming what, and moves nothing', () => {
     type World = Awaited<ReturnType<typeof digitsWorld>>;
     const nothing = () => undefined;

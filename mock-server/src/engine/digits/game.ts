@@ -69,8 +69,13 @@ export class GameCore {
   readonly users: Users;
   readonly ledger: Ledger;
   readonly requests: Requests;
-  /** bets still pending, by period */
-  private readonly pending = new Map<string, BetRow[]>();
+  /**
+   * bets still pending, by period, in the order placed (a set: a bet drawn or cancelled leaves it
+   * at once, however many the period holds), and by period and user (a bet checks its owner's
+   * bets on the period, never every bet)
+   */
+  private readonly pending = new Map<string, Set<BetRow>>();
+  private readonly pendingByUser = new Map<string, Map<string, Set<BetRow>>>();
 
   constructor(
     services: DomainServices,
@@ -94,29 +99,46 @@ export class GameCore {
 
   reindex(): void {
     this.pending.clear();
+    this.pendingByUser.clear();
     for (const bet of this.data.bets) if (bet.status === 'pending') this.track(bet);
   }
 
+  /** Keeps the indexes of pending bets in step with a bet placed, drawn or cancelled. */
   track(bet: BetRow): void {
-    const list = this.pending.get(bet.issue) ?? [];
+    const byUser = this.pendingByUser.get(bet.issue) ?? new Map<string, Set<BetRow>>();
     if (bet.status === 'pending') {
-      if (!list.includes(bet)) list.push(bet);
-      this.pending.set(bet.issue, list);
+      const all = this.pending.get(bet.issue) ?? new Set<BetRow>();
+      all.add(bet);
+      this.pending.set(bet.issue, all);
+      const mine = byUser.get(bet.user_id) ?? new Set<BetRow>();
+      mine.add(bet);
+      byUser.set(bet.user_id, mine);
+      this.pendingByUser.set(bet.issue, byUser);
       return;
     }
-    const kept = list.filter((item) => item !== bet);
-    if (kept.length === 0) this.pending.delete(bet.issue);
-    else this.pending.set(bet.issue, kept);
+    const all = this.pending.get(bet.issue);
+    all?.delete(bet);
+    if (all?.size === 0) this.pending.delete(bet.issue);
+    const mine = byUser.get(bet.user_id);
+    mine?.delete(bet);
+    if (mine?.size === 0) byUser.delete(bet.user_id);
+    if (byUser.size === 0) this.pendingByUser.delete(bet.issue);
   }
 
+  /** the period's pending bets, in the order placed */
   pendingOf(issue: string): readonly BetRow[] {
-    return this.pending.get(issue) ?? [];
+    return [...(this.pending.get(issue) ?? [])];
+  }
+
+  /** one user's pending bets on the period, in the order placed */
+  pendingOfUser(issue: string, userId: string): readonly BetRow[] {
+    return [...(this.pendingByUser.get(issue)?.get(userId) ?? [])];
   }
 
   /** whether the user has a bet waiting for a draw, in either mode */
   holdsOpen(userId: string): boolean {
-    for (const list of this.pending.values()) {
-      if (list.some((bet) => bet.user_id === userId)) return true;
+    for (const byUser of this.pendingByUser.values()) {
+      if (byUser.has(userId)) return true;
     }
     return false;
   }
