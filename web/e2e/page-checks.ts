@@ -150,7 +150,11 @@ export function findTextOverflow(): TextOverflow[] {
   return found;
 }
 
-/** A text the page shows or says, and whether the server wrote it (announcements, policies). */
+/**
+ * A text the page shows or says, and whether the server wrote it (announcements, policies: in
+ * `[data-server-html]`; names from the server's content, such as help categories, in
+ * `[data-server-text]`): the server's words in the reader's language are not the app's English.
+ */
 export interface Words {
   text: string;
   fromServer: boolean;
@@ -163,7 +167,10 @@ export interface Words {
 export function collectWords(): Words[] {
   const words: Words[] = [{ text: document.title, fromServer: false }];
   const add = (text: string, element: Element) => {
-    words.push({ text, fromServer: element.closest('[data-server-html]') !== null });
+    words.push({
+      text,
+      fromServer: element.closest('[data-server-html], [data-server-text]') !== null,
+    });
   };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -182,29 +182,6 @@ const rows: Rows = {
     // the trader is on the real account here (user.changeMock comes later): play money is refused
     addRechMock: [{ body: { amount: '100', request_id: 'roundtrip-demo-000001' }, failsWith: 500 }],
   },
-  digits: {
-    digitInfo: [{ body: {}, guest: true }],
-    getIssue: [
-      { body: {}, guest: true },
-      { body: { recent: 100 }, guest: true },
-    ],
-    // a period long past: the game takes bets on the current one only
-    addBet: [
-      {
-        body: {
-          issue: '20000101-0001',
-          bet_type: 'big',
-          amount: '10',
-          request_id: 'roundtrip-digits-bet-00001',
-        },
-        failsWith: 500,
-      },
-    ],
-    betLog: [{ body: { page: 1, limit: 20 } }],
-    cancelBet: [
-      { body: { bet_id: 'nope', request_id: 'roundtrip-digits-cancel-01' }, failsWith: 404 },
-    ],
-  },
   options: {
     getSecondList: [
       { body: { symbol_id: SYMBOL }, guest: true },

@@ -128,7 +128,8 @@ function Categories() {
             key={category.name}
             title={
               <span className={styles.categoryTitle}>
-                <span>{category.name}</span>
+                {/* the server's own name for it, in the reader's language */}
+                <span data-server-text="">{category.name}</span>
                 <span className={`${styles.count} num`}>{category.entries.length}</span>
               </span>
             }
@@ -194,7 +195,11 @@ function EntryList({
             to={`${PATHS.consultDetail}?id=${encodeURIComponent(entry.id)}`}
           >
             <span className={styles.entryText}>
-              {showCategory ? <span className={styles.entryCategory}>{entry.category}</span> : null}
+              {showCategory ? (
+                <span className={styles.entryCategory} data-server-text="">
+                  {entry.category}
+                </span>
+              ) : null}
               <span className={styles.entryTitle}>{entry.title}</span>
             </span>
             <Chevron className={styles.chevron} />
