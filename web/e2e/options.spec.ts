@@ -4,7 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { BTC, grouped, holdBtcAt, TRADER } from './contract-support.ts';
+import { endpoints } from '@bourse/protocol';
+import { randomUUID } from 'node:crypto';
+import { BTC, grouped, holdBtcAt, traderClient, TRADER } from './contract-support.ts';
 import { control, expect, keepOnDevice, signInByApi, test, text } from './support.ts';
 
 // The options page against the mock's options engine, driven by the control API's prices and
@@ -18,11 +20,11 @@ const THIRTY_SECONDS = OPTION_DURATIONS[0];
 if (THIRTY_SECONDS?.seconds !== 30) throw new Error('the duration table does not start at 30 s');
 const RATE = THIRTY_SECONDS.payout_rate;
 
-async function openOptions(page: Page) {
+async function openOptions(page: Page, balance = START) {
   await page.goto(`${PATHS.options}?symbol=${BTC.id}`);
   await expect(page.getByRole('heading', { level: 1, name: text('options.title') })).toBeVisible();
   await expect(page.getByTestId('options-quote')).toContainText(grouped('20000.00'));
-  await expect(page.getByTestId('options-balance')).toContainText(`${grouped(START)} USDT`);
+  await expect(page.getByTestId('options-balance')).toContainText(`${grouped(balance)} USDT`);
 }
 
 /** Buys one order of STAKE on the 30 s duration, double-tapping the confirmation. */
@@ -139,6 +141,36 @@ test.describe('options for a verified trader', () => {
     await expect(page.getByTestId('running-order')).toHaveCount(0);
     await expect(page.getByTestId('options-balance')).toContainText(`${grouped(START)} USDT`);
     await seesRecordAndDetail(page, 'draw', grouped(0), grouped(STAKE));
+  });
+
+  test('an option waiting for its start is cancelled from its detail, once, and the whole stake comes back', async ({
+    page,
+  }) => {
+    const call = await traderClient(TRADER);
+    const { server_time: now } = await call(endpoints.options.getSecondList, { symbol_id: BTC.id });
+    const waiting = await call(endpoints.options.addOrder, {
+      symbol_id: BTC.id,
+      duration_id: '2',
+      direction: 'up',
+      amount: STAKE,
+      request_id: randomUUID(),
+      start_at: now + 3_600_000,
+    });
+    expect(waiting.status).toBe('ordering');
+    await openOptions(page, new Decimal(START).minus(STAKE).toFixed(2));
+    await page.getByTestId('running-order').click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('options.detail.title') }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: text('options.detail.cancel') }).click();
+    const sheet = page.getByRole('dialog', { name: text('options.detail.cancelQuestion') });
+    await sheet.getByRole('button', { name: text('options.detail.cancelConfirm') }).dblclick();
+    await expect(page.getByText(text('options.detail.cancelled')).first()).toBeVisible();
+    await expect(page.getByTestId('detail-result')).toHaveText(text('options.status.cancelled'));
+    await expect(page.getByTestId('detail-payout')).toHaveText(`${grouped(STAKE)} USDT`);
+    const { orders } = await control.options({ email: TRADER.email });
+    expect(orders.map((order) => [order.status, order.payout])).toEqual([['cancelled', '100']]);
+    await openOptions(page);
   });
 
   test('offline: Up and Down are off, and the page says since when its prices are stale', async ({

@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ScenarioName } from '@bourse/fixtures';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { BTC, holdBtcAt, openContract, seesBtcAt } from './contract-support.ts';
+import { endpoints } from '@bourse/protocol';
+import { randomUUID } from 'node:crypto';
+import {
+  BTC,
+  holdBtcAt,
+  openContract,
+  seesBtcAt,
+  traderClient,
+  TRADER,
+} from './contract-support.ts';
 import { control, expect, openApp, scenarioUser, text } from './support.ts';
 
 /**
@@ -76,6 +85,22 @@ const optionsStart = async (page: Page) => {
   await holdBtcAt('20000.00');
   await openApp(page, `${PATHS.options}?symbol=${BTC.id}`);
   await expect(page.getByTestId('options-quote')).toContainText('20,000.00');
+};
+
+/** An option of the trader's that waits an hour for its start, its detail on screen. */
+const orderingDetailStart = async (page: Page) => {
+  const call = await traderClient(TRADER);
+  const { server_time: now } = await call(endpoints.options.getSecondList, { symbol_id: BTC.id });
+  const order = await call(endpoints.options.addOrder, {
+    symbol_id: BTC.id,
+    duration_id: '2',
+    direction: 'up',
+    amount: '10',
+    request_id: randomUUID(),
+    start_at: now + 3_600_000,
+  });
+  await openApp(page, `${PATHS.optionsDetail}?id=${order.id}`);
+  await expect(page.getByText(text('options.status.ordering')).first()).toBeVisible();
 };
 
 const buyUp = async (page: Page) => {
@@ -298,6 +323,21 @@ export const SHEET_TABLE: readonly SheetRoute[] = [
             page,
             text('options.confirm.title').replace('{{direction}}', text('options.direction.up')),
           );
+        },
+      },
+    ],
+  },
+  {
+    path: PATHS.optionsDetail,
+    user: 'verified-trader',
+    start: orderingDetailStart,
+    sheets: [
+      {
+        file: 'src/pages/options-detail/ui/cancel-ordering.tsx',
+        label: 'cancel an option waiting for its start',
+        open: async (page) => {
+          await page.getByRole('button', { name: text('options.detail.cancel') }).click();
+          return byName(page, text('options.detail.cancelQuestion'));
         },
       },
     ],

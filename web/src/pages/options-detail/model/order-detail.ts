@@ -1,7 +1,11 @@
 import { fetchDurationsFx, findOptionOrderFx, optionPushed } from '#entities/option';
+import { createApiEffect } from '#shared/api';
 import { createDetailById } from '#shared/api/detail';
+import { createMoneyIntent } from '#shared/api/intent';
 import { feedBound, pageVisible } from '#shared/socket';
-import { attach, createEvent, sample } from 'effector';
+import { notifyFx } from '#shared/ui/toast';
+import { endpoints } from '@bourse/protocol';
+import { attach, createEvent, createStore, sample } from 'effector';
 
 /** The Option push for the order on screen (it opened, it settled). */
 const pushedHere = createEvent();
@@ -39,3 +43,31 @@ sample({
   fn: (order) => order?.symbol_id ?? '',
   target: fetchDurationsFx,
 });
+
+// ---- cancelling an order still waiting for its start ---------------------------------------
+
+/** "Cancel" on an order that is ordering: ask first. */
+export const cancelAsked = createEvent();
+export const cancelConfirmed = createEvent();
+export const cancelDismissed = createEvent();
+export const $cancelOpen = createStore(false)
+  .on(cancelAsked, () => true)
+  .reset(cancelDismissed, cancelConfirmed, OptionDetailGate.close);
+
+// Another order on screen is another intent; asking again after a lost reply is the same one.
+export const cancelOrder = createMoneyIntent({
+  effect: createApiEffect(endpoints.options.orderCancel),
+  renewOn: [$key.updates],
+});
+export const $cancelling = cancelOrder.$pending;
+
+sample({
+  clock: cancelConfirmed,
+  source: $order,
+  filter: (order) => order?.status === 'ordering',
+  fn: (order) => ({ order_id: order?.id ?? '' }),
+  target: cancelOrder.submit,
+});
+sample({ clock: cancelOrder.sendFx.done, fn: () => 'options.detail.cancelled', target: notifyFx });
+// the order on screen reads again: cancelled, its stake back
+sample({ clock: cancelOrder.sendFx.done, fn: () => undefined, target: pushedHere });

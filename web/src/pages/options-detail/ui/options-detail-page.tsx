@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { $order, $status, OptionDetailGate, retryClicked } from '../model/order-detail.ts';
+import { CancelOrdering } from './cancel-ordering.tsx';
 import { AuditTicks } from './audit-ticks.tsx';
 import styles from './detail.module.css';
 
@@ -145,6 +146,7 @@ function OrderCard({ order }: { order: OptionOrder }) {
           ))}
         </dl>
       </article>
+      {order.status === 'ordering' ? <CancelOrdering /> : null}
       <AuditTicks order={order} precision={precision} />
     </>
   );
