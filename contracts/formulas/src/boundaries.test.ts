@@ -197,6 +197,10 @@ describe('liquidation price: exact, never below 0', () => {
 
   it('is 0 for no quantity, and not rounded', () => {
     expect(liquidationPrice({ ...long, qty: '0', margin: '400' }).toFixed()).toBe('0');
+    // a short of nothing has no liquidation price either (not an infinite one)
+    expect(
+      liquidationPrice({ ...long, direction: 'short', qty: '0', margin: '400' }).toFixed(),
+    ).toBe('0');
     // 100 − 10 ÷ 3
     expect(
       liquidationPrice({

@@ -51,6 +51,27 @@ describe('Coin Guess formulas (FORMULAS.md, Coin Guess)', () => {
     expect(betPayout('0.01', '3.6').toFixed()).toBe('0.036');
   });
 
+  it('decides every bet on every sum as its definition says', () => {
+    const rules: Record<string, (sum: number) => boolean> = {
+      big: (sum) => sum >= 14,
+      small: (sum) => sum <= 13,
+      odd: (sum) => sum % 2 === 1,
+      even: (sum) => sum % 2 === 0,
+      big_odd: (sum) => sum >= 14 && sum % 2 === 1,
+      big_even: (sum) => sum >= 14 && sum % 2 === 0,
+      small_odd: (sum) => sum <= 13 && sum % 2 === 1,
+      small_even: (sum) => sum <= 13 && sum % 2 === 0,
+      extreme_low: (sum) => sum <= 5,
+      extreme_high: (sum) => sum >= 22,
+    };
+    for (const id of DIGIT_BET_IDS) {
+      const rule = rules[id] ?? ((sum: number) => `sum_${String(sum)}` === id);
+      for (let sum = 0; sum <= 27; sum += 1) {
+        expect(betWins(id, sum), `${id} on ${String(sum)}`).toBe(rule(sum));
+      }
+    }
+  });
+
   it('decides each range at its edges', () => {
     expect([betWins('small', 13), betWins('big', 13), betWins('big', 14)]).toEqual([
       true,
@@ -94,14 +115,16 @@ describe('Coin Guess formulas (FORMULAS.md, Coin Guess)', () => {
     expect(acceptDigits(words(4_294_967_295, 4_294_967_290, 4_294_967_289, 10, 21), [])).toEqual([
       9, 0, 1,
     ]);
-    // a message whose words all fall in the rejected tail moves on to the next round
-    let rounds = 0;
+    // a message whose words all fall in the rejected tail moves on to the next round: "p:1"
+    const rejected = words(...Array.from({ length: 8 }, () => 0xffffffff));
+    const messages: string[] = [];
     const digits = drawDigits('p', (message) => {
-      rounds += 1;
-      return message === 'p'
-        ? words(...Array.from({ length: 8 }, () => 0xffffffff))
-        : words(7, 8, 9);
+      messages.push(message);
+      return message === 'p:1' ? words(7, 8, 9) : rejected;
     });
-    expect([digits, rounds]).toEqual([[7, 8, 9], 2]);
+    expect([digits, messages]).toEqual([
+      [7, 8, 9],
+      ['p', 'p:1'],
+    ]);
   });
 });
