@@ -4,7 +4,7 @@
  * cover it, and fails below 100 %. Run it after `npm run test:pact`, which writes the pact.
  */
 import { servedEndpoints, servedPushes } from '@bourse/mock-server';
-import { PUBLIC_FUNCS, PRIVATE_FUNCS, type PushFunc } from '@bourse/protocol';
+import { allEndpoints, PUBLIC_FUNCS, PRIVATE_FUNCS, type PushFunc } from '@bourse/protocol';
 import { existsSync } from 'node:fs';
 import { glob, readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
@@ -48,6 +48,9 @@ async function main(): Promise<number> {
   ) satisfies PushFunc[];
   const pact = parsePactFile(JSON.parse(await readFile(PACT_FILE, 'utf8')));
   const coverage = coverageOf(servedEndpoints, pushes, pact);
+  console.log(
+    `Endpoints served: ${String(servedEndpoints.length)}/${String(allEndpoints.length)} of the catalogue`,
+  );
   console.log(`Contract coverage of what the mock serves (${relative(process.cwd(), PACT_FILE)})`);
   console.log(formatCoverage(coverage));
   return coverage.percent < 100 || unresolved.length > 0 ? 1 : 0;
