@@ -119,6 +119,13 @@ export const ROUTE_TABLE = [
   { path: 'optionsLog', page: 'options-log', auth: true, texts: ['options', 'funds'] },
   { path: 'optionsDetail', page: 'options-detail', auth: true, texts: ['options', 'market'] },
   { path: 'opKline', page: 'op-kline', auth: true, texts: ['options', 'market', 'authForm'] },
+  // issue 14, game-web
+  {
+    path: 'game',
+    page: 'game',
+    auth: true,
+    texts: ['game', 'market', 'funds', 'authForm', 'numberInput'],
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

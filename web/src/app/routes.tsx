@@ -67,6 +67,8 @@ const PAGE_LOADERS = {
   options: () => import('#pages/options'),
   'options-log': () => import('#pages/options-log'),
   'options-detail': () => import('#pages/options-detail'),
+  // issue 14, game-web
+  game: () => import('#pages/game'),
   'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 
