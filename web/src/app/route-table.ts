@@ -124,8 +124,9 @@ export const ROUTE_TABLE = [
     path: 'game',
     page: 'game',
     auth: true,
-    texts: ['game', 'market', 'funds', 'authForm', 'numberInput'],
+    texts: ['game', 'options', 'market', 'funds', 'authForm', 'numberInput'],
   },
+  { path: 'gameLog', page: 'game-log', auth: true, texts: ['game', 'funds'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -69,6 +69,7 @@ const PAGE_LOADERS = {
   'options-detail': () => import('#pages/options-detail'),
   // issue 14, game-web
   game: () => import('#pages/game'),
+  'game-log': () => import('#pages/game-log'),
   'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 

@@ -12,7 +12,7 @@ import { $accountType } from '#shared/session';
 import { feedBound, pageVisible, topicSubscribed, topicUnsubscribed } from '#shared/socket';
 import { notifyFx } from '#shared/ui/toast';
 import { endpoints, TOPIC, type Bet, type DigitRound, type DrawResult } from '@bourse/protocol';
-import { combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
 /** The Coin Guess page is on screen. */
@@ -67,12 +67,19 @@ $seenPhase
 
 /** How many bets of one period the page reads at most. */
 export const OPEN_BETS_LIMIT = 50;
+/** How many of my latest bets the page shows with their results. */
+export const LATEST_BETS_LIMIT = 5;
 const openBetsRequested = createEvent();
-sample({
-  clock: openBetsRequested,
-  fn: () => ({ status: 'pending' as const, page: 1, limit: OPEN_BETS_LIMIT }),
-  target: fetchBetsFx,
+// the page's own reads of betLog: the records page's replies are not this page's lists
+const fetchOpenBetsFx = attach({
+  effect: fetchBetsFx,
+  mapParams: () => ({ status: 'pending' as const, page: 1, limit: OPEN_BETS_LIMIT }),
 });
+const fetchLatestBetsFx = attach({
+  effect: fetchBetsFx,
+  mapParams: () => ({ page: 1, limit: LATEST_BETS_LIMIT }),
+});
+sample({ clock: openBetsRequested, target: [fetchOpenBetsFx, fetchLatestBetsFx] });
 sample({ clock: [GameGate.open, retryClicked], target: openBetsRequested });
 // a phase change settles bets; a Notice says mine did; another mode is other bets
 sample({
@@ -86,26 +93,17 @@ export const betChanged = createEvent<Bet>();
 
 /** My bets still waiting for their draw, newest first; null while they load. */
 export const $openBets = createStore<readonly Bet[] | null>(null, { serialize: 'ignore' })
-  .on(fetchBetsFx.done, (list, { params, result }) =>
-    params.status === 'pending' ? result.list : list,
-  )
+  .on(fetchOpenBetsFx.doneData, (_, reply) => reply.list)
   .on(betChanged, (list, bet) => {
     const others = (list ?? []).filter((one) => one.id !== bet.id);
     return bet.status === 'pending' ? [bet, ...others] : others;
   })
   .reset($accountType.updates);
 
-/** How many of my latest bets the page shows with their results. */
-export const LATEST_BETS_LIMIT = 5;
-sample({
-  clock: openBetsRequested,
-  fn: () => ({ page: 1, limit: LATEST_BETS_LIMIT }),
-  target: fetchBetsFx,
-});
 /** My latest bets that are settled, with what each paid: won, lost or cancelled. */
 export const $latestResults = createStore<readonly Bet[] | null>(null, { serialize: 'ignore' })
-  .on(fetchBetsFx.done, (list, { params, result }) =>
-    params.status === undefined ? result.list.filter((bet) => bet.status !== 'pending') : list,
+  .on(fetchLatestBetsFx.doneData, (_, reply) =>
+    reply.list.filter((bet) => bet.status !== 'pending'),
   )
   .reset($accountType.updates);
 
