@@ -95,18 +95,18 @@ function CheckResult({ check }: { check: CheckState | null }) {
   }
   const digits = check.digits.join(' ');
   return (
-    <ul
+    <div
       role="status"
       className={styles.check}
       data-testid="verify-result"
       data-ok={check.commitmentMatches && check.digitsMatch}
     >
-      <li className={check.commitmentMatches ? styles.ok : styles.bad}>
+      <p className={check.commitmentMatches ? styles.ok : styles.bad}>
         {t(check.commitmentMatches ? 'game.log.commitmentOk' : 'game.log.commitmentBad')}
-      </li>
-      <li className={check.digitsMatch ? styles.ok : styles.bad}>
+      </p>
+      <p className={check.digitsMatch ? styles.ok : styles.bad}>
         {t(check.digitsMatch ? 'game.log.digitsOk' : 'game.log.digitsBad', { digits })}
-      </li>
-    </ul>
+      </p>
+    </div>
   );
 }

@@ -87,7 +87,7 @@ export function BetSlip() {
       </div>
       <dl className={styles.figures}>
         <dt>{t('game.available')}</dt>
-        <dd className="num">
+        <dd className="num" data-testid="slip-available">
           {available === null ? '—' : `${formatAmount(available, 2, numbers)} USDT`}
         </dd>
         <dt>{t('game.totalStake')}</dt>
