@@ -50,7 +50,8 @@ const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   [PATHS.ipo]: ['', `id=${IPO_WALKTHROUGH_ID}`],
   [PATHS.announcementDetail]: [`id=${ANNOUNCEMENTS[0].id}`],
   [PATHS.consultDetail]: [`id=${HELP_ENTRIES[0].id}`],
-  [PATHS.configDetail]: [`key=${POLICIES[0].key}`],
+  // bare: the list of the pages
+  [PATHS.configDetail]: ['', `key=${POLICIES[0].key}`],
   // an order and a position the scenario's history does not hold: the not-found form
   [PATHS.contractDetail]: ['id=1'],
   [PATHS.contractDetail1]: ['id=1'],

@@ -16,12 +16,18 @@ import {
   type ConfigPage,
   retryClicked,
 } from '../model/config-page.ts';
+import { ConfigList } from './config-list.tsx';
 import styles from './config-detail-page.module.css';
 
+/** A policy or information page by its `key`; without one, the list of them. */
 export function ConfigDetailPage() {
-  const { t } = useTranslation();
   const [search] = useSearchParams();
   const key = search.get('key');
+  return key === null ? <ConfigList /> : <ConfigDetail configKey={key} />;
+}
+
+function ConfigDetail({ configKey: key }: { configKey: string }) {
+  const { t } = useTranslation();
   useGate(ConfigPageGate, { id: key });
   const { status, page, routeKey } = useUnit({ status: $status, page: $page, routeKey: $routeKey });
 
