@@ -58,6 +58,10 @@ const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   // an option order the scenario does not hold: the not-found form; the chart of a symbol
   [PATHS.optionsDetail]: ['id=1'],
   [PATHS.opKline]: [`symbol=${CRYPTO.id}`],
+  // a place on the map (bare, the page says the link names none)
+  [PATHS.openLocation]: [
+    'name=Bourse&address=25%20Canada%20Square%2C%20London&lat=51.5049&lon=-0.0195',
+  ],
 };
 
 /** The not-found page is a screen too: an address no route takes. */

@@ -127,6 +127,8 @@ export const ROUTE_TABLE = [
     texts: ['game', 'options', 'market', 'funds', 'authForm', 'numberInput'],
   },
   { path: 'gameLog', page: 'game-log', auth: true, texts: ['game', 'funds'] },
+  // issue 14, the location pages (public: About us links to the office)
+  { path: 'openLocation', page: 'open-location', texts: ['location'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

@@ -70,6 +70,7 @@ const PAGE_LOADERS = {
   // issue 14, game-web
   game: () => import('#pages/game'),
   'game-log': () => import('#pages/game-log'),
+  'open-location': () => import('#pages/open-location'),
   'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 

@@ -17,6 +17,7 @@ import {
   retryClicked,
 } from '../model/config-page.ts';
 import { ConfigList } from './config-list.tsx';
+import { OfficeLink } from './office-link.tsx';
 import styles from './config-detail-page.module.css';
 
 /** A policy or information page by its `key`; without one, the list of them. */
@@ -44,6 +45,7 @@ function ConfigDetail({ configKey: key }: { configKey: string }) {
     <Page title={title} back={PATHS.root}>
       {status === 'loading' ? <PageSkeleton /> : null}
       {status === 'ready' && page ? <PolicyText page={page} /> : null}
+      {status === 'ready' && routeKey === 'about_us' ? <OfficeLink /> : null}
       {status === 'notFound' ? <NotFound /> : null}
       {status === 'error' ? <PageLoadError /> : null}
     </Page>
