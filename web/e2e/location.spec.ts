@@ -60,3 +60,44 @@ test.describe('open-location', () => {
     });
   }
 });
+
+test.describe('choose-location', () => {
+  test('finds a place by name and goes back with it to the page that asked', async ({ page }) => {
+    const asking = `${PATHS.openLocation}?from=test`;
+    await openApp(page, `${PATHS.chooseLocation}?return=${encodeURIComponent(asking)}`);
+    await expect(page.getByTestId('use-place')).toBeDisabled();
+    await page.getByRole('searchbox', { name: text('location.search') }).fill('tok');
+    await page.getByTestId('place-match').filter({ hasText: 'Tokyo' }).click();
+    await expect(page.getByTestId('chosen-place')).toHaveText(
+      text('location.chosen').replace('{{name}}', 'Tokyo'),
+    );
+    await expect(page.getByTestId('map-marker')).toHaveCount(1);
+    await page.getByTestId('use-place').click();
+    await expect(page).toHaveURL(
+      /\/open-location\?from=test&name=Tokyo&address=Japan&lat=35\.6762&lon=139\.6503$/,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tokyo');
+  });
+
+  test('pins a tapped point of the map', async ({ page }) => {
+    await openApp(page, PATHS.chooseLocation);
+    const map = page.getByTestId('world-map');
+    const box = await map.boundingBox();
+    if (box === null) throw new Error('the map is not drawn');
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(page.getByTestId('chosen-place')).toContainText('Pinned point');
+    await page.getByTestId('use-place').click();
+    await expect(page).toHaveURL(/\/open-location\?name=Pinned/);
+    await expect(page.getByTestId('map-marker')).toHaveCount(1);
+  });
+
+  for (const theme of ['day', 'night'] as const) {
+    test(`${theme}: the choice page passes axe`, async ({ page }) => {
+      await keepOnDevice(page, { theme });
+      await openApp(page, PATHS.chooseLocation);
+      await page.getByRole('searchbox', { name: text('location.search') }).fill('par');
+      await page.getByTestId('place-match').first().click();
+      expect.soft(await violations(page), `choose-location (${theme})`).toEqual([]);
+    });
+  }
+});

@@ -129,6 +129,7 @@ export const ROUTE_TABLE = [
   { path: 'gameLog', page: 'game-log', auth: true, texts: ['game', 'funds'] },
   // issue 14, the location pages (public: About us links to the office)
   { path: 'openLocation', page: 'open-location', texts: ['location'] },
+  { path: 'chooseLocation', page: 'choose-location', texts: ['location'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

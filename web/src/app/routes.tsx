@@ -71,6 +71,7 @@ const PAGE_LOADERS = {
   game: () => import('#pages/game'),
   'game-log': () => import('#pages/game-log'),
   'open-location': () => import('#pages/open-location'),
+  'choose-location': () => import('#pages/choose-location'),
   'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 
