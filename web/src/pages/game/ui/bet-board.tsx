@@ -95,7 +95,17 @@ const Cell = memo(function Cell({
           onPick(type.id);
         }}
       />
-      <span className={styles.cellName}>{t(label.key, label.values)}</span>
+      {type.sum === null ? (
+        <span className={styles.cellName}>{t(label.key, label.values)}</span>
+      ) : (
+        // under "Exact sum" the number says it all; its full name is for screen readers
+        <>
+          <span className={`num ${styles.cellName}`} aria-hidden="true">
+            {type.sum}
+          </span>
+          <span className="visually-hidden">{t(label.key, label.values)}</span>
+        </>
+      )}
       <span className={`num ${styles.cellOdds}`}>×{localizeDecimal(type.odds, numbers)}</span>
       <span className={`num ${styles.cellChance}`}>{chanceOf(type.probability, numbers)}</span>
     </label>
