@@ -1,12 +1,12 @@
 import { localizeDecimal, useNumberStyle } from '#shared/format';
 import { geoLink, placeFromQuery, type Place } from '#shared/place';
-import { PATHS } from '#shared/routing';
+import { isRouteAvailable, PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { EmptyState } from '#shared/ui/states';
 import { WorldMap } from '#shared/world-map';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import styles from './open-location-page.module.css';
 
 /**
@@ -50,6 +50,14 @@ function PlaceCard({ place }: { place: Place }) {
         <a className={styles.open} href={geoLink(place)} data-testid="geo-link">
           {t('location.openInMaps')}
         </a>
+        {isRouteAvailable(PATHS.chooseLocation) ? (
+          <Link
+            className={styles.another}
+            to={`${PATHS.chooseLocation}?return=${encodeURIComponent(PATHS.openLocation)}`}
+          >
+            {t('location.another')}
+          </Link>
+        ) : null}
       </div>
     </article>
   );
