@@ -1,5 +1,4 @@
 import { betName, boardOf } from '#entities/coin-guess';
-import { useServerNow } from '#entities/option';
 import { asPercent, localizeDecimal, useNumberStyle, type NumberStyle } from '#shared/format';
 import { LoadingSkeleton } from '#shared/ui/states';
 import { D } from '@bourse/formulas';
@@ -7,23 +6,16 @@ import type { BetType } from '@bourse/protocol';
 import { useUnit } from 'effector-react';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phaseAt } from '../model/phase.ts';
-import { $info, $round } from '../model/round.ts';
+import { $info } from '../model/round.ts';
 import { $betType, typePicked } from '../model/slip.ts';
 import styles from './game-page.module.css';
+import { useBettingOpen } from './use-betting-open.ts';
 
 const chanceOf = (probability: string, numbers: NumberStyle) =>
   asPercent(
     localizeDecimal(new D(probability).times(100).toDecimalPlaces(2).toString(), numbers),
     numbers,
   );
-
-/** Whether the period takes bets now, by the server's clock (re-read at each draw). */
-function useBettingOpen(): boolean {
-  const round = useUnit($round);
-  const now = useServerNow();
-  return round !== null && phaseAt(round, now).phase === 'betting';
-}
 
 /** The bet types by section, each with its odds and chance; locked once betting closes. */
 export function BetBoard() {

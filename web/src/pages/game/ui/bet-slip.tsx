@@ -1,14 +1,11 @@
 import { MoneyField } from '#entities/balance';
 import { betName } from '#entities/coin-guess';
-import { useServerNow } from '#entities/option';
 import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { $online } from '#shared/socket';
 import Button from 'antd-mobile/es/components/button';
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phaseAt } from '../model/phase.ts';
-import { $round } from '../model/round.ts';
 import {
   $amount,
   $available,
@@ -26,6 +23,7 @@ import {
   slipCleared,
 } from '../model/slip.ts';
 import styles from './game-page.module.css';
+import { useBettingOpen } from './use-betting-open.ts';
 
 /** The slip: the type chosen, the stake with its chips, and what it all comes to. */
 export function BetSlip() {
@@ -113,15 +111,8 @@ export function BetSlip() {
 export function BetBar() {
   const { t } = useTranslation();
   const noteId = useId();
-  const [can, submitting, bet, online, round] = useUnit([
-    $canBet,
-    $submitting,
-    betClicked,
-    $online,
-    $round,
-  ]);
-  const now = useServerNow();
-  const open = round !== null && phaseAt(round, now).phase === 'betting';
+  const [can, submitting, bet, online] = useUnit([$canBet, $submitting, betClicked, $online]);
+  const open = useBettingOpen();
   return (
     <div className={styles.betBar}>
       {online ? null : (
