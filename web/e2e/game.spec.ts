@@ -78,6 +78,13 @@ test.describe('Coin Guess for a verified trader', () => {
     const result = page.getByTestId('bet-results').getByTestId('bet-row').first();
     await expect(result).toHaveAttribute('data-status', 'won');
     await expect(result.getByTestId('bet-payout')).toContainText(`${grouped(PAYOUT)} USDT`);
+    await expect(
+      page.getByText(
+        text('game.settledToast.won')
+          .replace('{{issue}}', issue)
+          .replace('{{amount}}', grouped(PAYOUT)),
+      ),
+    ).toBeVisible();
     const settled = await control.digits({ email: TRADER.email });
     expect(new Decimal(settled.bets[0]?.payout ?? '0').toFixed(2)).toBe(PAYOUT.toFixed(2));
 

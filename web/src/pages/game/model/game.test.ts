@@ -188,3 +188,41 @@ describe('the bet slip', () => {
     expect(scope.getState($openBets)).toEqual([]);
   });
 });
+
+describe('a bet of mine settling on screen', () => {
+  it('says it won and what it paid, once', async () => {
+    const won: Bet = { ...BET, id: '8001', status: 'won', payout: '97.00', settled_at: 1 };
+    let latest: Bet[] = [];
+    let pending: Bet[] = [BET];
+    const api = fakeClient({
+      [endpoints.digits.digitInfo.path]: () => INFO,
+      [endpoints.digits.getIssue.path]: () => ROUND,
+      [endpoints.digits.betLog.path]: (body) => {
+        const { status } = body as { status?: string };
+        const list = status === 'pending' ? pending : latest;
+        return { list, total: list.length, page: 1, limit: 50 };
+      },
+    });
+    const toasts: string[] = [];
+    const scope = fork({
+      values: [
+        [$apiClient, api.client],
+        [$userInfo, { ...EXAMPLE_USER, account_mode: 'real' }],
+        [$deviceClock, () => ROUND.server_time],
+      ],
+      handlers: [[showToastFx, (text: string) => void toasts.push(text)]],
+    });
+    await allSettled(GameGate.open, { scope, params: {} });
+    expect(scope.getState($openBets)?.map((bet) => bet.id)).toEqual(['8001']);
+    pending = [];
+    latest = [won];
+    const drawn = { ...ROUND, phase: 'drawn' as const };
+    await allSettled(pushReceived, {
+      scope,
+      params: { func: 'Digits', topic: 'Digits', data: drawn },
+    });
+    expect(toasts).toEqual(['game.settledToast.won']);
+    await allSettled(pageVisible, { scope });
+    expect(toasts).toHaveLength(1);
+  });
+});

@@ -10,7 +10,10 @@ import { createApiEffect } from '#shared/api';
 import { createMoneyIntent } from '#shared/api/intent';
 import { $accountType } from '#shared/session';
 import { feedBound, pageVisible, topicSubscribed, topicUnsubscribed } from '#shared/socket';
-import { notifyFx } from '#shared/ui/toast';
+import { formatAmount } from '#shared/format';
+import { $i18n } from '#shared/i18n';
+import { $numberStyle } from '#shared/typed-number';
+import { notifyFx, showToastFx } from '#shared/ui/toast';
 import { endpoints, TOPIC, type Bet, type DigitRound, type DrawResult } from '@bourse/protocol';
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
@@ -106,6 +109,34 @@ export const $latestResults = createStore<readonly Bet[] | null>(null, { seriali
     reply.list.filter((bet) => bet.status !== 'pending'),
   )
   .reset($accountType.updates);
+
+/** The ids of my bets seen waiting for their draw while the page was on screen. */
+const $watched = createStore<ReadonlySet<string>>(new Set(), { serialize: 'ignore' })
+  .on($openBets.updates, (watched, list) => new Set([...watched, ...(list ?? []).map((b) => b.id)]))
+  .reset(GameGate.close, $accountType.updates);
+
+/** A bet of mine that was waiting came back won or lost: its result, for a moment. */
+export const betSettled = sample({
+  clock: fetchLatestBetsFx.doneData,
+  source: $watched,
+  fn: (watched, reply) =>
+    reply.list.filter(
+      (bet) => watched.has(bet.id) && (bet.status === 'won' || bet.status === 'lost'),
+    ),
+}).filterMap((settled) => settled[0]);
+$watched.on(betSettled, (watched, bet) => new Set([...watched].filter((id) => id !== bet.id)));
+
+/** Says how it ended: "Period 20261127-0931: won 97.00 USDT" or "lost". */
+const settledToastFx = attach({
+  source: { i18n: $i18n, style: $numberStyle },
+  mapParams: (bet: Bet, { i18n, style }) => {
+    const key = `game.settledToast.${bet.status === 'won' ? 'won' : 'lost'}`;
+    const values = { issue: bet.issue, amount: formatAmount(bet.payout, 2, style) };
+    return i18n?.t(key, values) ?? key;
+  },
+  effect: showToastFx,
+});
+sample({ clock: betSettled, target: settledToastFx });
 
 /** My bets on the period on screen (what counts towards its limit). */
 export const $betsThisPeriod = combine($openBets, $round, (bets, round) =>
