@@ -140,4 +140,18 @@ test.describe('policies', () => {
     await expect(article.getByText(firstTextOf(policy.content.en, 'p'))).toBeVisible();
     await expect(article.getByText(text('configDetail.updated'))).toBeVisible();
   });
+
+  test('without a key, the list of the pages leads to each', async ({ page }) => {
+    await openApp(page, '/pages/configDetail/configDetail');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('configDetail.listTitle'),
+    );
+    const entries = page.getByTestId('config-entry');
+    await expect(entries).toHaveCount(POLICIES.length);
+    const about = POLICIES.find((candidate) => candidate.key === 'about_us');
+    if (!about) throw new Error('no about us page in the fixtures');
+    await entries.filter({ hasText: about.title.en }).click();
+    await expect(page).toHaveURL(/\?key=about_us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.title.en);
+  });
 });

@@ -143,6 +143,16 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await tap(text('user.menu.servicePolicy'));
   await at(PATHS.configDetail);
   await back(PATHS.user);
+  // About us: the office on the map, and from the map the choice of another place.
+  await tap(text('user.menu.aboutUs'));
+  await at(PATHS.configDetail);
+  await page.getByTestId('office-link').click();
+  await at(PATHS.openLocation);
+  await tap(text('location.another'));
+  await at(PATHS.chooseLocation);
+  await back(PATHS.openLocation);
+  await back(PATHS.configDetail);
+  await back(PATHS.user);
   await tap(text('user.menu.verified'));
   await at(PATHS.verified);
   await back(PATHS.user);
@@ -231,6 +241,15 @@ test('a signed-in user reaches every registered screen by taps alone, and back',
   await back(PATHS.optionsDetail);
   await back(PATHS.optionsLog);
   await back(PATHS.options);
+  await tab(text('nav.home')).click();
+  await at(PATHS.home);
+
+  // Coin Guess, from the tab bar: its records in the header.
+  await tab(text('nav.game')).click();
+  await at(PATHS.game);
+  await headerLinkOf(text('game.records')).click();
+  await at(PATHS.gameLog);
+  await back(PATHS.game);
   await tab(text('nav.home')).click();
   await at(PATHS.home);
 

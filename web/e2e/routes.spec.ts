@@ -50,13 +50,18 @@ const ROUTE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   [PATHS.ipo]: ['', `id=${IPO_WALKTHROUGH_ID}`],
   [PATHS.announcementDetail]: [`id=${ANNOUNCEMENTS[0].id}`],
   [PATHS.consultDetail]: [`id=${HELP_ENTRIES[0].id}`],
-  [PATHS.configDetail]: [`key=${POLICIES[0].key}`],
+  // bare: the list of the pages
+  [PATHS.configDetail]: ['', `key=${POLICIES[0].key}`],
   // an order and a position the scenario's history does not hold: the not-found form
   [PATHS.contractDetail]: ['id=1'],
   [PATHS.contractDetail1]: ['id=1'],
   // an option order the scenario does not hold: the not-found form; the chart of a symbol
   [PATHS.optionsDetail]: ['id=1'],
   [PATHS.opKline]: [`symbol=${CRYPTO.id}`],
+  // a place on the map (bare, the page says the link names none)
+  [PATHS.openLocation]: [
+    'name=Bourse&address=25%20Canada%20Square%2C%20London&lat=51.5049&lon=-0.0195',
+  ],
 };
 
 /** The not-found page is a screen too: an address no route takes. */

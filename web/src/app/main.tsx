@@ -4,7 +4,13 @@ import './styles/global.css';
 // The saved theme applies from the first paint, whichever page opens first.
 import '#shared/theme';
 import { $apiClient, createBrowserApiClient, preloadApiClient } from '#shared/api';
-import { $apiBase, absoluteSocketUrl, loadRuntimeConfig, wireSettingsOf } from '#shared/config';
+import {
+  $apiBase,
+  $companyPlace,
+  absoluteSocketUrl,
+  loadRuntimeConfig,
+  wireSettingsOf,
+} from '#shared/config';
 import {
   $language,
   createI18n,
@@ -55,6 +61,7 @@ async function start() {
   const scope = fork({
     values: [
       [$apiBase, config.apiBase],
+      [$companyPlace, config.company],
       [
         $apiClient,
         createBrowserApiClient({

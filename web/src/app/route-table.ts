@@ -119,6 +119,17 @@ export const ROUTE_TABLE = [
   { path: 'optionsLog', page: 'options-log', auth: true, texts: ['options', 'funds'] },
   { path: 'optionsDetail', page: 'options-detail', auth: true, texts: ['options', 'market'] },
   { path: 'opKline', page: 'op-kline', auth: true, texts: ['options', 'market', 'authForm'] },
+  // issue 14, game-web
+  {
+    path: 'game',
+    page: 'game',
+    auth: true,
+    texts: ['game', 'options', 'market', 'funds', 'authForm', 'numberInput'],
+  },
+  { path: 'gameLog', page: 'game-log', auth: true, texts: ['game', 'funds'] },
+  // issue 14, the location pages (public: About us links to the office)
+  { path: 'openLocation', page: 'open-location', texts: ['location'] },
+  { path: 'chooseLocation', page: 'choose-location', texts: ['location'] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageName = (typeof ROUTE_TABLE)[number]['page'];

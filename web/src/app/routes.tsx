@@ -67,6 +67,11 @@ const PAGE_LOADERS = {
   options: () => import('#pages/options'),
   'options-log': () => import('#pages/options-log'),
   'options-detail': () => import('#pages/options-detail'),
+  // issue 14, game-web
+  game: () => import('#pages/game'),
+  'game-log': () => import('#pages/game-log'),
+  'open-location': () => import('#pages/open-location'),
+  'choose-location': () => import('#pages/choose-location'),
   'op-kline': () => import('#pages/op-kline'),
 } satisfies Record<PageName, PageLoader>;
 

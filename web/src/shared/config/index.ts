@@ -1,2 +1,2 @@
 export * from './runtime.ts';
-export { $apiBase, useAssetUrl } from './assets.ts';
+export { $apiBase, $companyPlace, useAssetUrl } from './assets.ts';

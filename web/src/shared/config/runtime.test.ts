@@ -25,6 +25,12 @@ describe('runtime configuration', () => {
     expect(wireSettingsOf(config).cipher.key).toHaveLength(32);
   });
 
+  it("passes the company's office on as written, and none by default", async () => {
+    const office = { name: 'Bourse', address: '1 Quay St', latitude: 51.5, longitude: -0.1 };
+    expect((await loadRuntimeConfig(answer({ company: office }))).company).toEqual(office);
+    expect(DEFAULT_RUNTIME_CONFIG.company).toBeNull();
+  });
+
   it('falls back to the defaults when config.json is missing or wrong', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await loadRuntimeConfig(answer({}, 404))).toEqual(DEFAULT_RUNTIME_CONFIG);

@@ -28,6 +28,11 @@ export const runtimeConfigSchema = z.object({
       token: z.string().min(1).default(HEADERS.token),
     })
     .prefault({}),
+  /**
+   * the company's office, which About us shows on a map: `{ name, address, latitude,
+   * longitude }`; read by `placeOf` where it is shown, so the check stays off the first screen
+   */
+  company: z.unknown().default(null),
 });
 
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;

@@ -81,6 +81,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   'options.log.symbol': ['de'],
   'options.log.status': ['de'],
   'options.detail.chart': ['de'],
+  // the location pages (issue 14): the words of geography these languages share with English
+  'location.latitude': ['fr', 'pt'],
+  'location.longitude': ['fr', 'pt'],
   // German traders say long and short
   'contract.direction.long': ['de'],
   'contract.direction.short': ['de'],

@@ -3,7 +3,8 @@ import { declareAvailablePaths } from './available.ts';
 import { linkTargetOf } from './links.ts';
 import { PATHS } from './paths.ts';
 
-// This build's pages, as app/routes.tsx declares them: the coin guess has not landed.
+// This build's pages, as app/routes.tsx declares them (a few: the withdrawal page stands for
+// one that has not landed).
 declareAvailablePaths([
   PATHS.home,
   PATHS.quotes,
@@ -11,6 +12,7 @@ declareAvailablePaths([
   PATHS.announcementDetail,
   PATHS.contract,
   PATHS.options,
+  PATHS.game,
 ]);
 
 describe('where a link of the app leads', () => {
@@ -36,11 +38,14 @@ describe('where a link of the app leads', () => {
     });
   });
 
-  it('goes to the closest registered screen in place of a page that has not landed', () => {
+  it('opens the coin guess, now that it has landed, instead of Market', () => {
     expect(linkTargetOf(`${PATHS.game}?from=banner`)).toEqual({
       kind: 'route',
-      to: PATHS.quotes,
+      to: `${PATHS.game}?from=banner`,
     });
+  });
+
+  it('goes to the fallback in place of a page that has not landed', () => {
     expect(linkTargetOf(PATHS.withdraw, PATHS.quotes)).toEqual({ kind: 'route', to: PATHS.quotes });
   });
 

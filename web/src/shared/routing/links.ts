@@ -1,5 +1,4 @@
 import { isPathAvailable } from './available.ts';
-import { PATHS } from './paths.ts';
 
 /**
  * Where a link of the app leads (a banner's, a server-given one, an in-app one), once checked:
@@ -23,12 +22,10 @@ export const pathOfLink = (to: string): string =>
 export const isRouteAvailable = (to: string): boolean => isPathAvailable(pathOfLink(to));
 
 /**
- * The registered screen closest to what a link to a page that has not landed promises: the coin
- * guess is reached from Market today.
+ * The registered screen closest to what a link to a page that has not landed promises. None
+ * today: the coin guess, the last page that needed one (Market), has landed.
  */
-const STAND_INS: Readonly<Partial<Record<string, string>>> = {
-  [PATHS.game]: PATHS.quotes,
-};
+const STAND_INS: Readonly<Partial<Record<string, string>>> = {};
 
 /**
  * The one check every link of the app goes through. An in-app link to a page that is not

@@ -16,12 +16,19 @@ import {
   type ConfigPage,
   retryClicked,
 } from '../model/config-page.ts';
+import { ConfigList } from './config-list.tsx';
+import { OfficeLink } from './office-link.tsx';
 import styles from './config-detail-page.module.css';
 
+/** A policy or information page by its `key`; without one, the list of them. */
 export function ConfigDetailPage() {
-  const { t } = useTranslation();
   const [search] = useSearchParams();
   const key = search.get('key');
+  return key === null ? <ConfigList /> : <ConfigDetail configKey={key} />;
+}
+
+function ConfigDetail({ configKey: key }: { configKey: string }) {
+  const { t } = useTranslation();
   useGate(ConfigPageGate, { id: key });
   const { status, page, routeKey } = useUnit({ status: $status, page: $page, routeKey: $routeKey });
 
@@ -38,6 +45,7 @@ export function ConfigDetailPage() {
     <Page title={title} back={PATHS.root}>
       {status === 'loading' ? <PageSkeleton /> : null}
       {status === 'ready' && page ? <PolicyText page={page} /> : null}
+      {status === 'ready' && routeKey === 'about_us' ? <OfficeLink /> : null}
       {status === 'notFound' ? <NotFound /> : null}
       {status === 'error' ? <PageLoadError /> : null}
     </Page>

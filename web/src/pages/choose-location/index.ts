@@ -1,0 +1,1 @@
+export { ChooseLocationPage as Component } from './ui/choose-location-page.tsx';

@@ -1,0 +1,1 @@
+export { GameLogPage as Component } from './ui/game-log-page.tsx';

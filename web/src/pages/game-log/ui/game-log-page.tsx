@@ -1,0 +1,50 @@
+import { AccountModeMark, RecordsView } from '#entities/balance';
+import { PATHS } from '#shared/routing';
+import { Page } from '#shared/ui';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { useGate } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { bets, GameLogGate, RECORDS_TABS, tabOf } from '../model/records.ts';
+import { BetRecord } from './bet-record.tsx';
+import { DrawRecords } from './draw-records.tsx';
+import styles from './game-log-page.module.css';
+
+/** The Coin Guess records: every draw with its proof (and a check in the browser), and my bets. */
+export function GameLogPage() {
+  const { t } = useTranslation();
+  useGate(GameLogGate, {});
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search.get('tab'));
+  return (
+    <Page
+      title={t('game.log.title')}
+      back={PATHS.game}
+      extra={<AccountModeMark placement="header" />}
+      flush
+    >
+      <nav className={styles.tabs} aria-label={t('game.log.tabs')}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setSearch({ tab: tabOf(key) }, { replace: true });
+          }}
+        >
+          {RECORDS_TABS.map((name) => (
+            <Tabs.Tab key={name} title={t(`game.log.${name}`)} />
+          ))}
+        </Tabs>
+      </nav>
+      {tab === 'draws' ? (
+        <DrawRecords />
+      ) : (
+        <RecordsView
+          list={bets}
+          label={t('game.log.bets')}
+          row={(bet) => <BetRecord bet={bet} />}
+          empty={{ title: t('game.log.emptyBets'), hint: t('game.log.emptyBetsHint') }}
+        />
+      )}
+    </Page>
+  );
+}

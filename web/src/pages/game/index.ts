@@ -1,0 +1,1 @@
+export { GamePage as Component } from './ui/game-page.tsx';

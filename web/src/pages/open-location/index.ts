@@ -1,0 +1,1 @@
+export { OpenLocationPage as Component } from './ui/open-location-page.tsx';
