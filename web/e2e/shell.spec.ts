@@ -9,13 +9,20 @@ test.describe('the shell', () => {
     expect(width).toBeGreaterThanOrEqual(360);
   });
 
-  test('sends unknown routes and the old system pages to a real not-found page', async ({
+  test('sends an unknown route to a real not-found page', async ({ page }) => {
+    await openApp(page, '/pages/nowhere/nowhere');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('opens the location pages SPEC.md lists, which are screens now, not system stubs', async ({
     page,
   }) => {
-    for (const path of ['/pages/nowhere/nowhere', '/choose-location', '/open-location']) {
-      await openApp(page, path);
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    }
+    await openApp(page, '/open-location?name=Office&lat=51.5072&lon=-0.1276');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await openApp(page, '/choose-location');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   });
 
   test('sends a guest who opens a signed-in page to the login page', async ({ page }) => {
