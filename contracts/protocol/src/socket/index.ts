@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idString, timestampMs } from '../schemas.ts';
 import { accountBalances, depositRecord, withdrawalRecord } from '../endpoints/account.ts';
 import { contractOrder, position } from '../endpoints/contract.ts';
-import { digitRound } from '../endpoints/digits.ts';
+import { digitRound } from '../endpoints/digits-schema.ts';
 import { noticeSummary } from '../endpoints/index.ts';
 import { candle, klinePeriod, ticker, type KlinePeriod } from '../endpoints/market.ts';
-import { optionOrder } from '../endpoints/options.ts';
+import { optionOrder } from '../endpoints/options-schema.ts';
 import {
   CMD,
   KLINE_PREFIX,
