@@ -102,7 +102,7 @@ describe('Coin Guess formulas (FORMULAS.md, Coin Guess)', () => {
     ]);
   });
 
-  it('rejects a word that would bias a digit instead of folding it in', () => {
+  it('rejects a word that would bias a digit instead of folding it in', async () => {
     const words = (...values: number[]) => {
       const bytes = new Uint8Array(values.length * 4);
       const view = new DataView(bytes.buffer);
@@ -123,6 +123,16 @@ describe('Coin Guess formulas (FORMULAS.md, Coin Guess)', () => {
       return message === 'p:1' ? words(7, 8, 9) : rejected;
     });
     expect([digits, messages]).toEqual([
+      [7, 8, 9],
+      ['p', 'p:1'],
+    ]);
+    // and the browser's, through WebCrypto's promise, the same way
+    const asked: string[] = [];
+    const fromBrowser = await drawDigitsAsync('p', (message) => {
+      asked.push(message);
+      return Promise.resolve(message === 'p:1' ? words(7, 8, 9) : rejected);
+    });
+    expect([fromBrowser, asked]).toEqual([
       [7, 8, 9],
       ['p', 'p:1'],
     ]);
