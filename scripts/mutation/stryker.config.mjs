@@ -1,20 +1,23 @@
 // @ts-check
+import { runName, selectedModules } from './modules.mjs';
+
 /**
  * `npm run mutation`: StrykerJS mutates the money rules and the wire codec and runs their unit
  * tests against each mutant (issue 24). Not part of `npm test`: it takes minutes. The report per
  * module, with the surviving mutants, is reports/mutation/summary.md (scripts/mutation/summary.mjs);
- * the full HTML report is reports/mutation/index.html.
- * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ * the full HTML report of a run is reports/mutation/<modules>.html. Runs are incremental: a
+ * mutant whose code and covering tests did not change keeps its last result
+ * (reports/mutation/<modules>.incremental.json; delete it, or pass --force, to test all again).
  */
+const modules = selectedModules();
+const name = runName(modules);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'scripts/mutation/vitest.mutation.config.ts' },
   mutate: [
-    'contracts/formulas/src/**/*.ts',
-    'contracts/protocol/src/codec/**/*.ts',
-    'mock-server/src/engine/ledger/**/*.ts',
-    'mock-server/src/engine/contracts/**/*.ts',
-    'mock-server/src/engine/funds/**/*.ts',
+    ...modules.map((module) => `${module.folder}**/*.ts`),
     '!**/*.test.ts',
     '!**/testing.ts',
     '!contracts/protocol/src/codec/vectors.ts',
@@ -23,8 +26,10 @@ export default {
   ignoreStatic: true,
   concurrency: Number(process.env['MUTATION_CONCURRENCY'] ?? 2),
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

@@ -3,24 +3,16 @@
 // nothing a caller can observe, as equivalent with the reason (equivalent.json). Writes
 // reports/mutation/summary.md and prints it. Exits 1 when a module is under its aim and
 // MUTATION_STRICT is set; the default run only reports.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULES } from './modules.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
-const REPORT = join(repo, 'reports/mutation/mutation.json');
-const SUMMARY = join(repo, 'reports/mutation/summary.md');
+const REPORTS = join(repo, 'reports/mutation');
+const SUMMARY = join(REPORTS, 'summary.md');
 const AIM = 80;
-
-/** The modules issue 24 names, by the folder their files are in. */
-const MODULES = [
-  ['formulas', 'contracts/formulas/src/'],
-  ['protocol codec', 'contracts/protocol/src/codec/'],
-  ['ledger', 'mock-server/src/engine/ledger/'],
-  ['contract engine', 'mock-server/src/engine/contracts/'],
-  ['funds engine', 'mock-server/src/engine/funds/'],
-];
 
 /** @type {{ file: string; line: number; mutator: string; reason: string }[]} */
 const equivalent = JSON.parse(readFileSync(join(here, 'equivalent.json'), 'utf8'));
@@ -32,7 +24,23 @@ const isEquivalent = (file, mutant) =>
       entry.mutator === mutant.mutatorName,
   );
 
-const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+/**
+ * Each run writes reports/mutation/<its modules>.json; a module's figures come from the newest
+ * report that mutated its files, so running one module leaves the others' last scores in place.
+ */
+const reports = readdirSync(REPORTS)
+  .filter((file) => file.endsWith('.json') && !file.endsWith('.incremental.json'))
+  .map((file) => ({ file, at: statSync(join(REPORTS, file)).mtimeMs }))
+  .sort((a, b) => b.at - a.at)
+  .map(({ file }) => ({ file, report: JSON.parse(readFileSync(join(REPORTS, file), 'utf8')) }));
+const filesOf = (folder) => {
+  const found = reports.find(({ report }) =>
+    Object.keys(report.files).some((file) => file.startsWith(folder)),
+  );
+  return found
+    ? Object.entries(found.report.files).filter(([file]) => file.startsWith(folder))
+    : [];
+};
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
@@ -42,10 +50,9 @@ lines.push('|---|---|---|---|---|---|---|---|');
 const survivors = [];
 const equivalents = [];
 let under = 0;
-for (const [name, folder] of MODULES) {
+for (const { name, folder } of MODULES) {
   const counts = { mutants: 0, Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, equivalent: 0 };
-  for (const [file, { mutants }] of Object.entries(report.files)) {
-    if (!file.startsWith(folder)) continue;
+  for (const [file, { mutants }] of filesOf(folder)) {
     for (const mutant of mutants) {
       if (!DETECTED.has(mutant.status) && !UNDETECTED.has(mutant.status)) continue;
       counts.mutants += 1;

@@ -1,0 +1,9 @@
+/** Types of modules.mjs, for the Vitest configuration that imports it. */
+export interface MutationModule {
+  readonly key: string;
+  readonly name: string;
+  readonly folder: string;
+}
+export declare const MODULES: readonly MutationModule[];
+export declare function selectedModules(): readonly MutationModule[];
+export declare function runName(modules?: readonly MutationModule[]): string;
