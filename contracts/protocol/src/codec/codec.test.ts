@@ -1,5 +1,6 @@
+import { createCipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN, type WireSettings } from '../config.ts';
+import { DEFAULT_TOKEN, DEFAULT_WIRE, type WireSettings } from '../config.ts';
 import { createBrowserCodec, createWebCryptoDecrypt } from './browser.ts';
 import { createNodeCodec } from './node.ts';
 import { createPlainCodec } from './plain.ts';
@@ -43,6 +44,42 @@ describe.each(implementations)('%s codec', (_name, create) => {
       create({ defaultToken: DEFAULT_TOKEN, cipher: { mode: 'CBC', key: 'short', iv: 'x' } }),
     ).toThrow(/PAYLOAD_KEY/);
   });
+
+  it.each(CIPHER_VECTORS)(
+    'refuses a $name payload that decrypts to bytes that are not UTF-8, rather than guess at them',
+    (vector) => {
+      const codec = create({ cipher: vector.cipher, defaultToken: DEFAULT_TOKEN });
+      expect(() => codec.decrypt(encryptBytes(vector.cipher, NOT_UTF8))).toThrow();
+      // the same cipher reads a payload of valid UTF-8 made the same way
+      expect(codec.decrypt(encryptBytes(vector.cipher, Buffer.from('{"a":"ß"}')))).toBe(
+        '{"a":"ß"}',
+      );
+    },
+  );
+});
+
+/** bytes no UTF-8 text has: a lone continuation byte and an invalid lead byte */
+const NOT_UTF8 = Buffer.from([0x7b, 0x80, 0xff, 0x7d]);
+
+/** encrypts raw bytes with a cipher setting, outside the codecs */
+function encryptBytes(cipher: WireSettings['cipher'], bytes: Buffer): string {
+  const key = Buffer.from(cipher.key, 'utf8');
+  const algorithm = `aes-${String(key.length * 8)}-${cipher.mode.toLowerCase()}`;
+  const iv = cipher.mode === 'ECB' ? null : Buffer.from(cipher.iv, 'utf8');
+  const encryptor = createCipheriv(algorithm, key, iv);
+  return Buffer.concat([encryptor.update(bytes), encryptor.final()]).toString('base64');
+}
+
+describe('the browser codec (crypto-js)', () => {
+  it('says a payload did not decrypt when another key leaves no valid padding', () => {
+    const other = createBrowserCodec({
+      defaultToken: DEFAULT_TOKEN,
+      cipher: { mode: 'CBC', key: 'AnotherKey012345', iv: 'BourseWireIv0016' },
+    });
+    expect(() => createBrowserCodec().decrypt(other.encrypt('{"a":1}'))).toThrow(
+      /^payload did not decrypt$/,
+    );
+  });
 });
 
 describe('the WebCrypto decrypt (browsers in a secure context)', () => {
@@ -69,6 +106,30 @@ describe('the WebCrypto decrypt (browsers in a secure context)', () => {
 
   it('is not offered where the page has no WebCrypto (plain http on a LAN address)', () => {
     expect(createWebCryptoDecrypt(undefined, null)).toBeNull();
+  });
+
+  it("uses the page's own WebCrypto when none is passed", async () => {
+    const decrypt = createWebCryptoDecrypt();
+    const vector = supported.find(({ cipher }) => cipher.key === DEFAULT_WIRE.cipher.key);
+    if (vector === undefined) throw new Error('no vector with the default key');
+    expect(await decrypt?.(vector.encrypted)).toBe(vector.plain);
+  });
+
+  it('refuses cipher settings that are not valid at construction, as the codecs do', () => {
+    expect(() =>
+      createWebCryptoDecrypt({
+        defaultToken: DEFAULT_TOKEN,
+        cipher: { mode: 'CBC', key: 'short', iv: 'x' },
+      }),
+    ).toThrow(/PAYLOAD_KEY/);
+  });
+
+  it('rejects a payload that decrypts to bytes that are not UTF-8', async () => {
+    const decrypt = createWebCryptoDecrypt();
+    await expect(decrypt?.(encryptBytes(DEFAULT_WIRE.cipher, NOT_UTF8))).rejects.toThrow();
+    // and decrypts again afterwards, with the key it imported once
+    const vector = supported.find(({ cipher }) => cipher.key === DEFAULT_WIRE.cipher.key);
+    expect(await decrypt?.(vector?.encrypted ?? '')).toBe(vector?.plain);
   });
 
   it('refuses a payload encrypted with another key', async () => {
@@ -98,5 +159,7 @@ describe('the two codecs together', () => {
     const { sessionToken, time, uuid, token } = SIGNATURE_VECTORS[1];
     expect(plain.signToken(sessionToken, time, uuid)).toBe(token);
     expect(plain.encrypt('{"a":1}')).toBe('{"a":1}');
+    expect(plain.decrypt('{"a":1}')).toBe('{"a":1}');
+    expect(plain.md5hex('abc')).toBe(createBrowserCodec().md5hex('abc'));
   });
 });

@@ -94,6 +94,69 @@ describe('an exclusive deposit account', () => {
   });
 });
 
+describe('an exclusive deposit account, in detail', () => {
+  it("shows each method's limits and currencies, and only its own kind of destination", async () => {
+    const { funds, ann } = await fundsWorld({ depositAccountDelayMs: 0 });
+    const trc20 = funds.depositAccount(ann, 'usdt');
+    expect(trc20).toMatchObject({ min_amount: '10', max_amount: '1000000', bank: null });
+    expect(trc20.currencies).toEqual([{ code: 'USDT', rate: '1' }]);
+    const erc20 = funds.depositAccount(ann, 'usdt', 'ERC20');
+    expect(erc20).toMatchObject({ min_amount: '20', bank: null });
+    expect(erc20.wallet).toEqual({ network: 'ERC20', address: depositAddress(ann, 'ERC20') });
+    const bank = funds.depositAccount(ann, 'bank');
+    expect(bank).toMatchObject({ min_amount: '50', max_amount: '1000000', wallet: null });
+    expect(bank.currencies.map((currency) => currency.code)).toEqual(['USD', 'EUR', 'GBP', 'JPY']);
+    expect(bank.currencies[1]).toEqual({ code: 'EUR', rate: '0.8606' });
+  });
+
+  it('mails and tells each account once, naming its network or the bank, each mail numbered in turn', async () => {
+    const { world, funds, ann, notices } = await fundsWorld({ depositAccountDelayMs: 0 });
+    const next = world.state.next_mail_id;
+    funds.depositAccount(ann, 'usdt', 'ERC20');
+    funds.depositAccount(ann, 'bank');
+    funds.readyDepositAccount(ann, 'bank');
+    const mail = world.state.mailbox.filter((entry) => entry.purpose === 'deposit_account');
+    expect(mail.map((entry) => [entry.id, entry.code, entry.language])).toEqual([
+      [String(next), '', 'en'],
+      [String(next + 1), '', 'en'],
+    ]);
+    expect(mail[0]?.body).toContain('ERC20');
+    expect(mail[1]?.body).not.toContain('ERC20');
+    expect(notices().map((event) => [event.notice.id, event.notice.summary])).toEqual([
+      [`DA${String(next)}`, mail[0]?.body],
+      [`DA${String(next + 1)}`, mail[1]?.body],
+    ]);
+  });
+
+  it('is saved when asked for and when it becomes ready', async () => {
+    const { world, funds, ann } = await fundsWorld({ depositAccountDelayMs: DELAY });
+    let changes = world.changes;
+    funds.depositAccount(ann, 'usdt');
+    expect(world.changes).toBe(changes + 1);
+    changes = world.changes;
+    funds.depositAccount(ann, 'usdt');
+    expect(world.changes).toBe(changes);
+    world.pass(DELAY);
+    expect(world.changes).toBe(changes + 1);
+  });
+
+  it('put off, its due moment looks and waits; for an account gone, it is ready with no mail', async () => {
+    const { world, funds, ann, bo, notices } = await fundsWorld({ depositAccountDelayMs: DELAY });
+    funds.depositAccount(ann, 'usdt');
+    funds.depositAccount(bo, 'usdt');
+    const record = world.state.deposit_accounts[`${ann}:usdt:TRC20`];
+    if (!record) throw new Error('no record');
+    record.due_at = START + DELAY * 10;
+    // bo's account is deleted while his deposit account is being obtained
+    delete world.state.users[bo];
+    world.pass(DELAY);
+    expect(funds.depositAccount(ann, 'usdt').status).toBe('pending');
+    expect(world.state.deposit_accounts[`${bo}:usdt:TRC20`]?.ready_at).toBe(START + DELAY);
+    expect(notices()).toEqual([]);
+    expect(world.state.mailbox.filter((entry) => entry.purpose === 'deposit_account')).toEqual([]);
+  });
+});
+
 describe('deposit addresses', () => {
   it('are real checksummed addresses, the same on every call, one per user and network', async () => {
     const { funds, ann, bo } = await fundsWorld({ depositAccountDelayMs: 0 });

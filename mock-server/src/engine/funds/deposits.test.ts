@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf, START } from '../testing.ts';
 import type { DepositInput } from './deposits.ts';
-import { fundsWorld } from './testing.ts';
+import { fundsOn, fundsWorld } from './testing.ts';
 
 const REVIEW = 60_000;
 const usdt = (request_id: string, amount = '100'): DepositInput => ({
@@ -144,6 +144,212 @@ describe('a deposit', () => {
   });
 });
 
+describe('a deposit, field by field', () => {
+  /** a world with ann's USDT and bank accounts ready; each refusal is judged on the whole state */
+  async function readyWorld() {
+    const setup = await depositWorld();
+    setup.funds.readyDepositAccount(setup.ann, 'bank');
+    setup.funds.readyDepositAccount(setup.ann, 'usdt', 'ERC20');
+    const refused = (input: Partial<DepositInput>) => {
+      const before = structuredClone(setup.world.state);
+      const changes = setup.world.changes;
+      const refusal = refusalOf(() =>
+        setup.funds.addDeposit(setup.ann, { ...usdt('deposit-fields-0001'), ...input }),
+      );
+      expect(setup.world.state).toEqual(before);
+      expect(setup.world.changes).toBe(changes);
+      return refusal;
+    };
+    return { ...setup, refused };
+  }
+  const PNG_URL =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const bank = (amount: string, currency = 'USD'): Partial<DepositInput> => ({
+    method: 'bank',
+    network: undefined,
+    amount,
+    currency,
+    tx_hash: '',
+    proof_image: PNG_URL,
+  });
+
+  it('asks for what each method needs, naming the field', async () => {
+    const { refused } = await readyWorld();
+    expect(refused({ network: undefined })).toMatchObject({
+      kind: 'invalid',
+      key: 'network_required',
+      params: { field: 'network' },
+    });
+    expect(refused({ tx_hash: '' })).toMatchObject({
+      kind: 'invalid',
+      key: 'tx_hash_required',
+      params: { field: 'tx_hash' },
+    });
+    expect(refused({ ...bank('100'), proof_image: undefined })).toMatchObject({
+      kind: 'invalid',
+      key: 'proof_required',
+      params: { field: 'proof_image' },
+    });
+    expect(refused({ currency: 'EUR' })).toMatchObject({
+      kind: 'refused',
+      key: 'currency_unsupported',
+    });
+    expect(refused(bank('100', 'USDT'))).toMatchObject({ key: 'currency_unsupported' });
+  });
+
+  it('takes each network at its own least amount and the platform most, to the last decimal', async () => {
+    const { funds, ann, refused } = await readyWorld();
+    expect(refused({ amount: '9.99999999' })).toMatchObject({
+      kind: 'refused',
+      key: 'amount_below_min',
+      params: { min: '10' },
+    });
+    expect(funds.addDeposit(ann, usdt('deposit-trc-at-min', '10')).amount).toBe('10.00');
+    const erc20 = { network: 'ERC20' as const, tx_hash: `0x${'ab'.repeat(32)}` };
+    expect(refused({ ...erc20, amount: '19.99999999' })).toMatchObject({
+      key: 'amount_below_min',
+      params: { min: '20' },
+    });
+    expect(funds.addDeposit(ann, { ...usdt('deposit-erc-at-min', '20'), ...erc20 }).network).toBe(
+      'ERC20',
+    );
+    expect(refused(bank('49.99999999'))).toMatchObject({
+      key: 'amount_below_min',
+      params: { min: '50' },
+    });
+    expect(refused({ amount: '1000000.00000001' })).toMatchObject({
+      key: 'amount_above_max',
+      params: { max: '1000000' },
+    });
+    expect(funds.addDeposit(ann, usdt('deposit-at-max-001', '1000000')).amount).toBe('1000000.00');
+  });
+
+  it('records exactly what was declared, numbered in turn, with its equivalent at the rate', async () => {
+    const { world, funds, ann } = await readyWorld();
+    world.advance(1234);
+    const changes = world.changes;
+    const first = funds.addDeposit(ann, { ...usdt('deposit-record-001', '123.456'), remark: 'hi' });
+    expect(world.changes).toBeGreaterThan(changes);
+    expect(first).toEqual({
+      id: first.id,
+      order_no: `RC20261123093001${first.id}`,
+      method: 'usdt',
+      network: 'TRC20',
+      amount: '123.456',
+      currency: 'USDT',
+      rate: '1',
+      equivalent: '123.456',
+      credited_amount: '0',
+      status: 'reviewing',
+      reject_reason: '',
+      tx_hash: 'ab'.repeat(32),
+      proof_image: '',
+      remark: 'hi',
+      created_at: START + 1234,
+      reviewed_at: null,
+      account_mode: 'real',
+    });
+    const second = funds.addDeposit(ann, {
+      ...usdt('deposit-record-002'),
+      ...bank('100.5', 'EUR'),
+    });
+    expect(Number(second.id)).toBe(Number(first.id) + 1);
+    expect(second).toMatchObject({
+      method: 'bank',
+      network: null,
+      currency: 'EUR',
+      rate: '0.8606',
+      equivalent: '86.4903',
+    });
+    expect(second.proof_image).toMatch(/\.png$/);
+    expect(funds.deposits(ann, { page: 1, limit: 5 }).list.map((row) => row.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
+  });
+
+  it("is cancelled only by its maker: another user's id is not found, and nothing changes", async () => {
+    const { world, funds, ann, bo } = await readyWorld();
+    const made = funds.addDeposit(ann, usdt('deposit-mine-00001'));
+    const before = structuredClone(world.state);
+    expect(
+      refusalOf(() => funds.cancelDeposit(bo, { id: made.id, request_id: 'cancel-not-mine-01' })),
+    ).toMatchObject({ kind: 'not_found', key: 'deposit_not_found' });
+    expect(
+      refusalOf(() => funds.cancelDeposit(ann, { id: '999', request_id: 'cancel-not-mine-02' })),
+    ).toMatchObject({ kind: 'not_found', key: 'deposit_not_found' });
+    expect(world.state).toEqual(before);
+    const changes = world.changes;
+    expect(funds.cancelDeposit(ann, { id: made.id, request_id: 'cancel-mine-000001' }).status).toBe(
+      'cancelled',
+    );
+    expect(world.changes).toBeGreaterThan(changes);
+    // its review is off the clock
+    expect(world.time.scheduler.has(`funds:deposit-review:${made.id}`)).toBe(false);
+  });
+
+  it('is decided once: approved, it is credited and told; rejected, it keeps the reason and moves nothing', async () => {
+    const { world, funds, ann, real, pushes } = await readyWorld();
+    expect(refusalOf(() => funds.decideDeposit('999', true))).toMatchObject({
+      kind: 'not_found',
+      key: 'deposit_not_found',
+    });
+    const kept = funds.addDeposit(ann, usdt('deposit-decide-0001', '12.5'));
+    const turned = funds.addDeposit(ann, usdt('deposit-decide-0002', '30'));
+    world.advance(500);
+    const approved = funds.decideDeposit(kept.id, true, 'ignored on approval');
+    expect(approved).toMatchObject({
+      status: 'approved',
+      credited_amount: '12.50',
+      reject_reason: '',
+      reviewed_at: START + 500,
+    });
+    // a rejection moves no money: its own save is the only one
+    const changes = world.changes;
+    const rejected = funds.decideDeposit(turned.id, false, 'No such transaction');
+    expect(world.changes).toBe(changes + 1);
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      credited_amount: '0',
+      reject_reason: 'No such transaction',
+    });
+    expect(
+      funds.decideDeposit(funds.addDeposit(ann, usdt('deposit-decide-0003', '11')).id, false)
+        .reject_reason,
+    ).toBe('');
+    expect(real()).toBe('1012.5');
+    expect(pushes()).toEqual([
+      { kind: 'deposit', record: approved },
+      { kind: 'deposit', record: rejected },
+      expect.objectContaining({ kind: 'deposit' }),
+    ]);
+    expect(world.ledger.flows(ann).at(-1)).toMatchObject({ kind: 'deposit', refId: kept.order_no });
+    // nothing of it left on the clock
+    expect(world.time.scheduler.size).toBe(0);
+  });
+
+  it('decided elsewhere, or put off, while its review was on the clock: the review looks and does nothing', async () => {
+    const { world, funds, ann, real } = await readyWorld();
+    const decided = funds.addDeposit(ann, usdt('deposit-elsewhere-01'));
+    const putOff = funds.addDeposit(ann, usdt('deposit-elsewhere-02', '20'));
+    // another Funds on the very same state decides one; the other's review is put off by a day
+    const other = fundsOn({ state: world.state, at: world.now(), autoReviewMs: REVIEW });
+    other.funds.decideDeposit(decided.id, false, 'Decided elsewhere');
+    const row = world.state.deposits.find((item) => item.id === putOff.id);
+    if (!row) throw new Error('no row');
+    row.auto_review_at = START + 86_400_000;
+    world.pass(REVIEW * 2);
+    expect(funds.deposits(ann, { page: 1, limit: 5 }).list).toMatchObject([
+      { id: putOff.id, status: 'reviewing' },
+      { id: decided.id, status: 'rejected', reject_reason: 'Decided elsewhere' },
+    ]);
+    // nor does a review run for a row whose time was taken off
+    row.auto_review_at = null;
+    world.pass(86_400_000);
+    expect(real()).toBe('1000');
+  });
+});
+
 describe('bank deposit proof images', () => {
   // a real 1×1 PNG, and the first bytes of a JPEG and a WebP
   const PNG = Buffer.from(
@@ -208,4 +414,43 @@ describe('bank deposit proof images', () => {
     expect(world.state.uploads).toEqual({});
     expect(world.state.deposits).toEqual([]);
   });
+
+  it('reads the type from the first bytes: every byte of the signature, at its place', async () => {
+    const { world, declare } = await bankDeposit();
+    const refused = [
+      // a JPEG's first byte only
+      dataUrl('image/jpeg', Buffer.from([0xff, 0x00, 0xff, 0xe0, 0, 16])),
+      // RIFF but a WAVE, and WEBP without RIFF
+      dataUrl('image/webp', Buffer.from('RIFF\x1a\x00\x00\x00WAVEfmt ', 'latin1')),
+      dataUrl('image/webp', Buffer.from('RIFX\x1a\x00\x00\x00WEBPVP8L', 'latin1')),
+      // not a data URL at all, something before it, something after it
+      'https://example.com/proof.png',
+      `x${dataUrl('image/png', PNG)}`,
+      `${dataUrl('image/png', PNG)}!`,
+    ].map((image, i) => refusalOf(() => declare(image, `bank-proof-sniff-${String(i)}`)));
+    expect(refusals(refused)).toEqual(Array.from({ length: 6 }, () => 'image_type_invalid'));
+    expect(world.state.deposits).toEqual([]);
+  });
+
+  it('takes an image of exactly the largest size, and refuses one byte more', async () => {
+    const { declare } = await bankDeposit();
+    const largest = Buffer.concat([PNG, Buffer.alloc(512 * 1024 - PNG.length)]);
+    expect(declare(dataUrl('image/png', largest)).status).toBe('reviewing');
+    expect(
+      refusalOf(() =>
+        declare(
+          dataUrl('image/png', Buffer.concat([largest, Buffer.alloc(1)])),
+          'bank-proof-big-02',
+        ),
+      ),
+    ).toMatchObject({ key: 'image_too_large' });
+  });
 });
+
+/** each refusal's key, or what was thrown instead of a refusal */
+const refusals = (list: unknown[]) =>
+  list.map((refusal) =>
+    refusal !== null && typeof refusal === 'object' && 'key' in refusal
+      ? refusal.key
+      : String(refusal),
+  );

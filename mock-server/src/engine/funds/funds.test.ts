@@ -112,3 +112,56 @@ describe('due work across the funds', () => {
     expect(events).toHaveLength(4);
   });
 });
+
+describe('money still on its way (what stops an account from being deleted)', () => {
+  it('is a deposit under review or a withdrawal under review or approved, of that user only', async () => {
+    const { world, funds, payouts, ann, bo } = await fundsWorld({ depositAccountDelayMs: 0 });
+    funds.readyDepositAccount(ann, 'usdt');
+    funds.readyDepositAccount(bo, 'usdt');
+    payouts.bindWallet(ann, { network: 'TRC20', address: WALLET });
+    const deposit = (userId: string, request_id: string) =>
+      funds.addDeposit(userId, {
+        request_id,
+        method: 'usdt',
+        network: 'TRC20',
+        amount: '50',
+        currency: 'USDT',
+        tx_hash: 'ab'.repeat(32),
+        remark: '',
+      });
+    expect([funds.holdsOpen(ann), funds.holdsOpen(bo)]).toEqual([false, false]);
+    const waiting = deposit(ann, 'open-deposit-00001');
+    expect([funds.holdsOpen(ann), funds.holdsOpen(bo)]).toEqual([true, false]);
+    funds.decideDeposit(waiting.id, true);
+    expect(funds.holdsOpen(ann)).toBe(false);
+    funds.decideDeposit(deposit(ann, 'open-deposit-00002').id, false);
+    funds.cancelDeposit(ann, {
+      id: deposit(ann, 'open-deposit-00003').id,
+      request_id: 'open-cancel-000001',
+    });
+    expect(funds.holdsOpen(ann)).toBe(false);
+    const withdrawal = await funds.addWithdrawal(ann, {
+      request_id: 'open-withdraw-0001',
+      method: 'usdt',
+      amount: '100',
+      password: PASSWORD,
+    });
+    expect([funds.holdsOpen(ann), funds.holdsOpen(bo)]).toEqual([true, false]);
+    funds.decideWithdrawal(withdrawal.id, true);
+    expect(funds.holdsOpen(ann)).toBe(true);
+    funds.payWithdrawal(withdrawal.id);
+    expect(funds.holdsOpen(ann)).toBe(false);
+    const turned = await funds.addWithdrawal(ann, {
+      request_id: 'open-withdraw-0002',
+      method: 'usdt',
+      amount: '100',
+      password: PASSWORD,
+    });
+    funds.decideWithdrawal(turned.id, false);
+    expect(funds.holdsOpen(ann)).toBe(false);
+    // bo's deposit under review is his alone
+    deposit(bo, 'open-deposit-bo-001');
+    expect([funds.holdsOpen(ann), funds.holdsOpen(bo)]).toEqual([false, true]);
+    expect(world.state.deposits).toHaveLength(4);
+  });
+});

@@ -95,3 +95,35 @@ describe('the demo top-up', () => {
     ).toBe(new Decimal('10000').plus(PLATFORM_CONFIG.demo_top_up_max).toFixed(2));
   });
 });
+
+describe('transfer and top-up numbers', () => {
+  it("take a number each, in turn, and keep each call's request ids to itself", async () => {
+    const { world, funds, ann } = await fundsWorld();
+    const next = world.state.next_funds_id;
+    const id = 'numbered-intent-001';
+    const first = funds.transfer(ann, {
+      from: 'fund',
+      to: 'contract',
+      amount: '1',
+      request_id: id,
+    });
+    expect(first.transfer_id).toBe(`TF20261123093000${String(next)}`);
+    world.users.get(ann).account_mode = 'demo';
+    // the same request id on another call is another call's: a reuse, refused
+    expect(refusalOf(() => funds.demoTopUp(ann, { amount: '1', request_id: id }))).toMatchObject({
+      kind: 'conflict',
+    });
+    funds.demoTopUp(ann, { amount: '100', request_id: 'numbered-intent-002' });
+    expect(world.ledger.transactions().at(-1)?.ref_id).toBe(`DM${String(next + 1)}`);
+    const third = funds.transfer(ann, {
+      from: 'fund',
+      to: 'option',
+      amount: '1',
+      request_id: 'numbered-intent-003',
+    });
+    expect(third.transfer_id).toBe(`TF20261123093000${String(next + 2)}`);
+    // a demo transfer moves the demo accounts: the mode it was made in
+    expect(third.to.available).toBe('1.00');
+    expect(world.ledger.account(ann, 'demo', 'option').available.toFixed()).toBe('1');
+  });
+});

@@ -189,4 +189,158 @@ describe('a withdrawal', () => {
     world.pass(REVIEW * 2);
     expect(status(ann)).toMatchObject({ status: 'rejected', reject_reason: 'Decided elsewhere' });
   });
+
+  it("records a bank withdrawal in the user's currency at its rate, to the bound account", async () => {
+    const { world, payouts, funds, ann, fund } = await withdrawalWorld();
+    const user = world.state.users[ann];
+    if (!user) throw new Error('no ann');
+    user.currency = 'EUR';
+    payouts.bindBank(ann, {
+      bank_name: 'Deutsche Bank',
+      account_no: 'DE89370400440532013000',
+      holder_name: user.identity?.name ?? user.nickname,
+      branch: '',
+      swift_code: 'DEUTDEFF',
+    });
+    world.advance(2000);
+    const made = await funds.addWithdrawal(ann, {
+      request_id: 'withdraw-bank-eur-01',
+      method: 'bank',
+      amount: '123.45',
+      password: PASSWORD,
+    });
+    expect(made).toEqual({
+      id: made.id,
+      order_no: `WD20261123093002${made.id}`,
+      method: 'bank',
+      network: null,
+      amount: '123.45',
+      fee: '1.2345',
+      received_amount: '122.2155',
+      currency: 'EUR',
+      rate: '0.8606',
+      // 122.2155 × 0.8606, exact
+      equivalent: '105.1786593',
+      // the account number masked, as every record shows it
+      destination: 'Deutsche Bank ****3000',
+      status: 'reviewing',
+      reject_reason: '',
+      created_at: START + 2000,
+      reviewed_at: null,
+      paid_at: null,
+      account_mode: 'real',
+    });
+    expect(fund(ann).frozen.toFixed()).toBe('123.45');
+  });
+
+  it('pays a USDT withdrawal to the wallet on its own network, whatever bank is bound', async () => {
+    const { world, payouts, funds, ann } = await withdrawalWorld();
+    const user = world.state.users[ann];
+    if (!user) throw new Error('no ann');
+    // a virtual bank bound long ago stops bank withdrawals, not USDT ones
+    user.bank = {
+      id: ann,
+      bank_name: 'WeBank',
+      account_no: '6230580000123456',
+      holder_name: user.identity?.name ?? user.nickname,
+      branch: '',
+      swift_code: '',
+      created_at: START,
+    };
+    const address = `0x${'ab'.repeat(20)}`;
+    payouts.bindWallet(ann, { network: 'ERC20', address });
+    const made = await funds.addWithdrawal(ann, {
+      request_id: 'withdraw-erc20-0001',
+      method: 'usdt',
+      amount: '20',
+      password: PASSWORD,
+    });
+    expect(made).toMatchObject({
+      network: 'ERC20',
+      destination: address,
+      currency: 'USDT',
+      rate: '1',
+      fee: '0.20',
+      received_amount: '19.80',
+      equivalent: '19.80',
+    });
+  });
+
+  it('takes amounts from the least to the most, to the last decimal', async () => {
+    const { world, withdraw, ann, bo } = await withdrawalWorld();
+    const before = structuredClone(world.state);
+    expect(
+      await rejectionOf(() => withdraw(ann, 'withdraw-bounds-001', '19.99999999')),
+    ).toMatchObject({ kind: 'refused', key: 'amount_below_min', params: { min: '20' } });
+    // bo's wallet was bound by the first call only: the refusal kept nothing else
+    expect(
+      await rejectionOf(() => withdraw(bo, 'withdraw-bounds-002', '50000.00000001')),
+    ).toMatchObject({ key: 'amount_above_max', params: { max: '50000' } });
+    const users = (state: typeof before) => Object.keys(state.users);
+    expect(users(world.state)).toEqual(users(before));
+    expect(world.state.withdrawals).toEqual([]);
+    expect(world.state.ledger).toEqual(before.ledger);
+    expect((await withdraw(ann, 'withdraw-bounds-003', '20')).amount).toBe('20.00');
+  });
+
+  it('is decided once: a second decision is refused and changes nothing; an unknown id is not found', async () => {
+    const { world, funds, ann, withdraw, fund, pushes } = await withdrawalWorld();
+    const made = await withdraw(ann);
+    const rejected = funds.decideWithdrawal(made.id, false, 'Name does not match');
+    expect(rejected).toMatchObject({ status: 'rejected', reject_reason: 'Name does not match' });
+    expect([fund(ann).available.toFixed(), fund(ann).frozen.toFixed()]).toEqual(['1000', '0']);
+    // released within the fund account: its total never moved, so no line in the fund flows
+    expect(world.ledger.flows(ann).map((flow) => flow.refId)).not.toContain(made.order_no);
+    expect(world.ledger.transactions().at(-1)).toMatchObject({
+      kind: 'withdraw_refund',
+      ref_id: made.order_no,
+    });
+    const before = structuredClone(world.state);
+    expect(refusalOf(() => funds.decideWithdrawal(made.id, true))).toMatchObject({
+      kind: 'refused',
+      key: 'withdrawal_decided',
+    });
+    expect(refusalOf(() => funds.decideWithdrawal('999', true))).toMatchObject({
+      kind: 'not_found',
+    });
+    expect(world.state).toEqual(before);
+    expect(pushes()).toEqual([{ kind: 'withdrawal', record: rejected }]);
+    const second = await withdraw(ann, 'withdraw-second-001');
+    expect(funds.decideWithdrawal(second.id, true, 'ignored').reject_reason).toBe('');
+    // approved: the fee to the fee account, the rest out, nothing left frozen
+    expect(fund(ann).frozen.toFixed()).toBe('0');
+    expect(
+      world.ledger
+        .flows(ann)
+        .slice(-2)
+        .map((flow) => [flow.kind, flow.amount.toFixed()]),
+    ).toEqual([
+      ['withdraw', '-99'],
+      ['withdraw_fee', '-1'],
+    ]);
+  });
+
+  it('put off while its review or payout was on the clock: each looks again and waits', async () => {
+    const { world, funds, ann, withdraw, status } = await withdrawalWorld(REVIEW);
+    const made = await withdraw(ann);
+    const row = () => {
+      const found = world.state.withdrawals.find((item) => item.id === made.id);
+      if (!found) throw new Error('no row');
+      return found;
+    };
+    row().auto_review_at = START + REVIEW * 5;
+    world.pass(REVIEW * 2);
+    expect(status(ann)?.status).toBe('reviewing');
+    row().auto_review_at = null;
+    world.pass(REVIEW * 10);
+    expect(status(ann)?.status).toBe('reviewing');
+    funds.decideWithdrawal(made.id, true);
+    row().auto_review_at = world.now() + REVIEW * 5;
+    world.pass(REVIEW * 2);
+    expect(status(ann)?.status).toBe('approved');
+    // the payout that fell due looked, found it put off, and left it for the back office
+    world.pass(REVIEW * 4);
+    expect(status(ann)?.status).toBe('approved');
+    expect(funds.payWithdrawal(made.id).status).toBe('paid');
+  });
 });

@@ -26,8 +26,8 @@ export const fitsScale = (value: Decimal): boolean => value.decimalPlaces() <= U
  * scale, without trailing zeros beyond the second decimal ("100000.00", "0.12345678").
  */
 export const wireAmount = (value: Decimal.Value): string => {
-  const amount = new Decimal(value);
-  const places = Math.max(2, Math.min(amount.decimalPlaces(), USDT_SCALE));
-  const text = amount.toFixed(places, Decimal.ROUND_DOWN);
-  return text === '-0.00' ? '0.00' : text;
+  // Cut to the scale first, so what is shown has no trailing zeros the cut left behind
+  // (1.100000001 is "1.10", not "1.10000000") and a sliver below it is "0.00", never "-0.00000000".
+  const amount = new Decimal(value).toDecimalPlaces(USDT_SCALE, Decimal.ROUND_DOWN);
+  return amount.toFixed(Math.max(2, amount.decimalPlaces()));
 };
