@@ -5,9 +5,8 @@ import { runName, selectedModules } from './modules.mjs';
  * `npm run mutation`: StrykerJS mutates the money rules and the wire codec and runs their unit
  * tests against each mutant (issue 24). Not part of `npm test`: it takes minutes. The report per
  * module, with the surviving mutants, is reports/mutation/summary.md (scripts/mutation/summary.mjs);
- * the full HTML report of a run is reports/mutation/<modules>.html. Runs are incremental: a
- * mutant whose code and covering tests did not change keeps its last result
- * (reports/mutation/<modules>.incremental.json; delete it, or pass --force, to test all again).
+ * the full HTML report of a run is reports/mutation/<modules>.html. Not incremental: Stryker's
+ * incremental mode kept "survived" for mutants a newly added test kills, so every run tests all.
  */
 const modules = selectedModules();
 const name = runName(modules);
@@ -28,8 +27,6 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  incremental: true,
-  incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

@@ -157,11 +157,36 @@ describe('money still on its way (what stops an account from being deleted)', ()
       amount: '100',
       password: PASSWORD,
     });
-    funds.decideWithdrawal(turned.id, false);
+    expect(funds.decideWithdrawal(turned.id, false).reject_reason).toBe('');
     expect(funds.holdsOpen(ann)).toBe(false);
+    // each list by status holds that status only
+    const statuses = (status: 'approved' | 'rejected' | 'cancelled') =>
+      funds.deposits(ann, { status, page: 1, limit: 10 }).list.map((row) => row.status);
+    expect([statuses('approved'), statuses('rejected'), statuses('cancelled')]).toEqual([
+      ['approved'],
+      ['rejected'],
+      ['cancelled'],
+    ]);
+    expect(
+      funds.withdrawals(ann, { status: 'paid', page: 1, limit: 10 }).list.map((row) => row.id),
+    ).toEqual([withdrawal.id]);
     // bo's deposit under review is his alone
     deposit(bo, 'open-deposit-bo-001');
     expect([funds.holdsOpen(ann), funds.holdsOpen(bo)]).toEqual([false, true]);
     expect(world.state.deposits).toHaveLength(4);
+  });
+});
+
+describe('the team, on the funds facade until it moves off', () => {
+  it('pays the inviter a share of a fee, lists the friend, and gives the invite page in the language asked', async () => {
+    const { world, funds, ann } = await fundsWorld();
+    const carl = await world.newUser('carl@example.com', { invited_by: ann });
+    funds.rewardFee(carl.user_id, '10', 'C1');
+    expect(world.ledger.account(ann, 'real', 'fund').available.toFixed()).toBe('1002');
+    const team = funds.team(ann, { page: 1, limit: 10 });
+    expect(team.list.map((friend) => friend.user_id)).toEqual([carl.user_id]);
+    const share = funds.shareInfo(ann, 'de');
+    expect(share.invite_code).toBe(world.users.get(ann).invite_code);
+    expect(share.rules[0]?.description).not.toBe(funds.shareInfo(ann, 'en').rules[0]?.description);
   });
 });

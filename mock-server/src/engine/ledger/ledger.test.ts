@@ -198,6 +198,8 @@ describe('a commit', () => {
   const ANN_CONTRACT = userAccount('100001', 'demo', 'contract');
   const ANN_FROZEN = userAccount('100001', 'demo', 'contract', 'frozen');
   const ANN_REAL = userAccount('100001', 'real', 'fund');
+  const ANN_REAL_CONTRACT = userAccount('100001', 'real', 'contract');
+  const BO_CONTRACT = userAccount('100002', 'demo', 'contract');
   const BO = userAccount('100002', 'demo', 'fund');
 
   /** a ledger on its own state, 100 issued to ann; counts the owner's `changed` calls */
@@ -437,6 +439,9 @@ describe('a commit', () => {
       ],
     });
     ledger.post(move(ANN, ANN_CONTRACT, '10', 'TO-CONTRACT'));
+    // another kind of account, but another user's, or the other mode's: still no peer
+    ledger.post(move(ANN, BO_CONTRACT, '10', 'TO-BO-CONTRACT'));
+    ledger.post(move(ANN, ANN_REAL_CONTRACT, '10', 'TO-REAL-CONTRACT'));
     const peers = [...ledger.flows('100001'), ...ledger.flows('100002')]
       .filter((flow) => flow.refId.startsWith('TO-'))
       .map((flow) => [flow.refId, flow.userId, flow.mode, flow.account, flow.peer]);
@@ -446,7 +451,11 @@ describe('a commit', () => {
       ['TO-REAL', '100001', 'real', 'fund', null],
       ['TO-CONTRACT', '100001', 'demo', 'fund', 'contract'],
       ['TO-CONTRACT', '100001', 'demo', 'contract', 'fund'],
+      ['TO-BO-CONTRACT', '100001', 'demo', 'fund', null],
+      ['TO-REAL-CONTRACT', '100001', 'demo', 'fund', null],
+      ['TO-REAL-CONTRACT', '100001', 'real', 'contract', null],
       ['TO-BO', '100002', 'demo', 'fund', null],
+      ['TO-BO-CONTRACT', '100002', 'demo', 'contract', null],
     ]);
   });
 
@@ -465,6 +474,8 @@ describe('a commit', () => {
     const fee = ledger.flows('100001').find((flow) => flow.refId === 'FEE');
     // 50 in the contract account, 20 of it frozen: 47 after the fee, not 27
     expect(fee?.balanceAfter.toFixed()).toBe('47');
+    const account = ledger.account('100001', 'demo', 'contract');
+    expect([account.available.toFixed(), account.frozen.toFixed()]).toEqual(['27', '20']);
   });
 });
 
@@ -599,6 +610,7 @@ describe('the ledger check', () => {
     append([{ account: SYSTEM_ACCOUNTS.fees, amount: '0.00000001' }]);
     const error = brokenRule(ledger);
     expect(error?.rule).toBe('sums to zero');
+    expect(error?.name).toBe('LedgerInconsistency');
     expect(error?.message).toBe('sums to zero: the balances sum to 0.00000001');
   });
 });
