@@ -3,7 +3,9 @@ export interface MutationModule {
   readonly key: string;
   readonly name: string;
   readonly folder: string;
+  readonly tests?: readonly string[];
 }
 export declare const MODULES: readonly MutationModule[];
 export declare function selectedModules(): readonly MutationModule[];
+export declare function testsOf(module: MutationModule): string[];
 export declare function runName(modules?: readonly MutationModule[]): string;

@@ -9,9 +9,19 @@ export const MODULES = [
   { key: 'formulas', name: 'formulas', folder: 'contracts/formulas/src/' },
   { key: 'codec', name: 'protocol codec', folder: 'contracts/protocol/src/codec/' },
   { key: 'ledger', name: 'ledger', folder: 'mock-server/src/engine/ledger/' },
-  { key: 'contracts', name: 'contract engine', folder: 'mock-server/src/engine/contracts/' },
+  {
+    key: 'contracts',
+    name: 'contract engine',
+    folder: 'mock-server/src/engine/contracts/',
+    // and its wire tests: the refusals a client sees, each by its key and translated text
+    tests: ['mock-server/src/routes/contract*.test.ts'],
+  },
   { key: 'funds', name: 'funds engine', folder: 'mock-server/src/engine/funds/' },
 ];
+
+/** The unit tests run against a module's mutants: those beside its files, and any it names. */
+/** @param {{ folder: string; tests?: readonly string[] }} module */
+export const testsOf = (module) => [`${module.folder}**/*.test.ts`, ...(module.tests ?? [])];
 
 /** The modules this run covers: MUTATION_MODULES (comma-separated keys), else all of them. */
 export function selectedModules() {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { selectedModules } from './modules.mjs';
+import { selectedModules, testsOf } from './modules.mjs';
 
 /**
  * The unit tests `npm run mutation` runs against each mutant: those of the modules it mutates
@@ -7,7 +7,7 @@ import { selectedModules } from './modules.mjs';
  */
 export default defineConfig({
   test: {
-    include: selectedModules().map((module) => `${module.folder}**/*.test.ts`),
+    include: selectedModules().flatMap(testsOf),
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
