@@ -116,4 +116,77 @@ describe('the trigger books', () => {
     expect(watch(book)?.version).not.toBe(first);
     expect(watch(book)?.above).toBeGreaterThan(21499.99);
   });
+
+  it('reaches every subject at one level, orders before positions, each list in number order', () => {
+    const book = books();
+    for (const id of ['10', '9', '100'])
+      book.trackOrder(limit({ id, side: 'buy', price: '19950' }));
+    book.trackPosition(position({ id: '12', take_profit: '', stop_loss: '19950' }));
+    book.trackPosition(position({ id: '3', take_profit: '', stop_loss: '19950' }));
+    expect(book.reached('btcusdt', 19950)).toEqual({
+      orders: ['9', '10', '100'],
+      positions: ['3', '12'],
+    });
+    // a symbol with nothing to look for reaches nothing
+    expect(book.reached('ethusdt', 19950)).toEqual({ orders: [], positions: [] });
+  });
+
+  it('reaches a level exactly at it, from either side', () => {
+    const book = books();
+    book.trackOrder(limit({ id: '1', side: 'buy', price: '19950' }));
+    book.trackOrder(limit({ id: '2', side: 'sell', price: '20100' }));
+    const { above, below } = watch(book) ?? {};
+    if (above == null || below == null) throw new Error('no levels');
+    expect(book.reached('btcusdt', below).orders).toEqual(['1']);
+    expect(book.reached('btcusdt', above).orders).toEqual(['2']);
+    // and not a hair short of either
+    expect(book.reached('btcusdt', below + 1e-6).orders).toEqual([]);
+    expect(book.reached('btcusdt', above - 1e-6).orders).toEqual([]);
+  });
+
+  it('keeps a partly filled limit, and moves a re-priced one, forgetting its old level', () => {
+    const book = books();
+    book.trackOrder(limit({ status: 'partially_filled', price: '19950' }));
+    expect(book.reached('btcusdt', 19950).orders).toEqual(['7']);
+    book.trackOrder(limit({ status: 'partially_filled', price: '19900' }));
+    expect(book.reached('btcusdt', 19950).orders).toEqual([]);
+    expect(book.reached('btcusdt', 19900).orders).toEqual(['7']);
+    // a market order (no price) has no level
+    book.trackOrder(limit({ id: '8', side: 'sell', type: 'market', price: null }));
+    expect(book.reached('btcusdt', 1).orders).toEqual(['7']);
+  });
+
+  it('looks for a short the other way: its take profit below, its stop loss above', () => {
+    const book = books();
+    book.trackPosition(position({ direction: 'short', take_profit: '19000', stop_loss: '20500' }));
+    expect(book.reached('btcusdt', 19500).positions).toEqual([]);
+    expect(book.reached('btcusdt', 19000).positions).toEqual(['1']);
+    expect(book.reached('btcusdt', 20500).positions).toEqual(['1']);
+    // a long's take profit alone, no stop loss: nothing below but its liquidation
+    const long = books();
+    long.trackPosition(position({ take_profit: '21000' }));
+    expect(long.reached('btcusdt', 19800).positions).toEqual([]);
+  });
+
+  it('keeps only the take profit and stop loss of a symbol without contract terms', () => {
+    const book = books();
+    book.trackPosition(
+      position({ symbol_id: 'nosuchusdt', take_profit: '30', stop_loss: '10', margin: '1' }),
+    );
+    expect(book.reached('nosuchusdt', 20).positions).toEqual([]);
+    expect(book.reached('nosuchusdt', 10).positions).toEqual(['1']);
+    expect(book.reached('nosuchusdt', 30).positions).toEqual(['1']);
+  });
+
+  it('forgets everything when cleared (a reload then tracks the state again)', () => {
+    const book = books();
+    book.trackOrder(limit({}));
+    book.trackPosition(position({ take_profit: '21000' }));
+    book.clear();
+    expect([...book.watches()]).toEqual([]);
+    expect(book.reached('btcusdt', 19950)).toEqual({ orders: [], positions: [] });
+    // and a subject tracked again after it is not still there under its old levels
+    book.trackOrder(limit({ price: '19000' }));
+    expect(book.reached('btcusdt', 19950).orders).toEqual([]);
+  });
 });

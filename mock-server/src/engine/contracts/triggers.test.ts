@@ -112,3 +112,105 @@ describe('triggers react to the market’s prices, not to when the engine looks'
     expect(history.map((order) => order.source)).toEqual(['stop_loss', 'user']);
   });
 });
+
+describe('resting closes and what a price sets off together', () => {
+  /** ann long 1 BTC at the ask of 20 000 (20 000.20), 50× */
+  async function longOne(fields: { take_profit?: string } = {}) {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '1', ...fields });
+    const [position] = w.contracts.positions(w.ann).list;
+    if (!position) throw new Error('no position');
+    return { w, position };
+  }
+  const rest = (w: ContractWorld, quantity: string, price: string) =>
+    w.order(w.ann, { side: 'sell', type: 'limit', price, quantity, reduce_only: true });
+
+  it('fills a resting close only when the bid reaches its price, not when the last does', async () => {
+    const { w } = await longOne();
+    rest(w, '0.4', '21000');
+    // the last at 21 000: the bid, 20 999.79, is still under the close's price
+    w.price('21000');
+    expect(w.contracts.positions(w.ann).list[0]?.quantity).toBe('1');
+    w.price('21000.22'); // bid 21 000.01
+    expect(w.contracts.positions(w.ann).list[0]).toMatchObject({ quantity: '0.6' });
+    const [close] = w.contracts.orders(w.ann, { group: 'history', page: 1, limit: 5 }).list;
+    // closed at its own price, 0.4 × (21 000 − 20 000.20)
+    expect(close).toMatchObject({
+      action: 'close_long',
+      reduce_only: true,
+      status: 'completed',
+      avg_price: '21000',
+      realized_pnl: '399.92',
+    });
+  });
+
+  it('closes once when a resting close and the take profit are reached by one price', async () => {
+    const { w, position } = await longOne();
+    w.contracts.addTakeStop(w.ann, {
+      position_id: position.id,
+      take_profit: '21000',
+      stop_loss: '',
+      request_id: rid(),
+    });
+    rest(w, '1', '21000');
+    w.price('21000.22');
+    expect(w.contracts.positions(w.ann).list).toEqual([]);
+    const history = w.contracts.orders(w.ann, { group: 'history', page: 1, limit: 10 }).list;
+    expect(history.map((order) => [order.source, order.action, order.status])).toEqual([
+      ['user', 'close_long', 'completed'],
+      ['user', 'open_long', 'closed'],
+    ]);
+    expect(w.events.filter((event) => event.type === 'notice')).toEqual([]);
+  });
+
+  it('cancels the resting close when the stop loss fires first, and says so in a notice', async () => {
+    const { w, position } = await longOne();
+    w.contracts.addTakeStop(w.ann, {
+      position_id: position.id,
+      take_profit: '',
+      stop_loss: '19900',
+      request_id: rid(),
+    });
+    const resting = rest(w, '0.5', '21000');
+    w.price('19900');
+    expect(w.contracts.positions(w.ann).list).toEqual([]);
+    const history = w.contracts.orders(w.ann, { group: 'history', page: 1, limit: 10 }).list;
+    const stop = history.find((order) => order.source === 'stop_loss');
+    expect(history.find((order) => order.id === resting.id)).toMatchObject({
+      status: 'cancelled',
+    });
+    // sold the whole position back at the bid
+    expect(stop).toMatchObject({ quantity: '1', avg_price: '19899.80' });
+    const notices = w.events.filter((event) => event.type === 'notice');
+    expect(notices).toEqual([
+      {
+        type: 'notice',
+        userId: w.ann,
+        notice: {
+          id: `CT${stop?.id ?? ''}`,
+          title: 'Stop loss executed',
+          summary: `Your BTC/USDT position was closed at 19,899.80, realised PnL ${stop?.realized_pnl ?? ''} USDT.`,
+          created_at: w.exchange.now(),
+        },
+      },
+    ]);
+  });
+
+  it('keeps watching the resting orders and positions after the state is reloaded', async () => {
+    const { w, position } = await longOne();
+    w.contracts.addTakeStop(w.ann, {
+      position_id: position.id,
+      take_profit: '',
+      stop_loss: '19900',
+      request_id: rid(),
+    });
+    w.order(w.cy, { type: 'limit', price: '19950' });
+    w.exchange.restore(w.exchange.snapshot());
+    w.price('19949.80'); // ask 19 950: cy's limit fills, ann's stop loss is not reached yet
+    expect(w.contracts.positions(w.cy).list).toHaveLength(1);
+    expect(w.contracts.positions(w.ann).list).toHaveLength(1);
+    w.price('19900');
+    expect(w.contracts.positions(w.ann).list).toEqual([]);
+  });
+});
