@@ -120,8 +120,13 @@ describe('an exclusive deposit account, in detail', () => {
       [String(next), '', 'en'],
       [String(next + 1), '', 'en'],
     ]);
-    expect(mail[0]?.body).toContain('ERC20');
-    expect(mail[1]?.body).not.toContain('ERC20');
+    expect(mail[0]?.body).toContain('exclusive ERC20 deposit account');
+    expect(mail[1]?.body).toContain('exclusive bank deposit account');
+    // kept by user, method and network (none for a bank)
+    expect(Object.keys(world.state.deposit_accounts)).toEqual([
+      `${ann}:usdt:ERC20`,
+      `${ann}:bank:`,
+    ]);
     expect(notices().map((event) => [event.notice.id, event.notice.summary])).toEqual([
       [`DA${String(next)}`, mail[0]?.body],
       [`DA${String(next + 1)}`, mail[1]?.body],
@@ -149,7 +154,14 @@ describe('an exclusive deposit account, in detail', () => {
     record.due_at = START + DELAY * 10;
     // bo's account is deleted while his deposit account is being obtained
     delete world.state.users[bo];
+    // and an account made ready behind its back keeps the moment it was made ready
+    const bankKey = `${ann}:bank:`;
+    funds.depositAccount(ann, 'bank');
+    const bankRecord = world.state.deposit_accounts[bankKey];
+    if (!bankRecord) throw new Error('no bank record');
+    bankRecord.ready_at = START + 5;
     world.pass(DELAY);
+    expect(world.state.deposit_accounts[bankKey]?.ready_at).toBe(START + 5);
     expect(funds.depositAccount(ann, 'usdt').status).toBe('pending');
     expect(world.state.deposit_accounts[`${bo}:usdt:TRC20`]?.ready_at).toBe(START + DELAY);
     expect(notices()).toEqual([]);

@@ -43,6 +43,15 @@ describe('a deposit', () => {
     expect(world.state.deposits).toEqual([]);
   });
 
+  it('is refused before its exclusive account was ever asked for, and keeps nothing', async () => {
+    const { world, funds, ann } = await fundsWorld({ depositAccountDelayMs: 0 });
+    expect(refusalOf(() => funds.addDeposit(ann, usdt('deposit-unasked-001')))).toMatchObject({
+      kind: 'refused',
+      key: 'deposit_account_pending',
+    });
+    expect(world.state.deposits).toEqual([]);
+  });
+
   it('is refused while its exclusive account is being obtained, and keeps nothing', async () => {
     const { world, funds, ann } = await fundsWorld({ depositAccountDelayMs: 3000 });
     funds.depositAccount(ann, 'usdt');
@@ -218,6 +227,7 @@ describe('a deposit, field by field', () => {
       params: { min: '50' },
     });
     expect(refused({ amount: '1000000.00000001' })).toMatchObject({
+      kind: 'refused',
       key: 'amount_above_max',
       params: { max: '1000000' },
     });
@@ -347,6 +357,76 @@ describe('a deposit, field by field', () => {
     row.auto_review_at = null;
     world.pass(86_400_000);
     expect(real()).toBe('1000');
+  });
+
+  it('decided behind its back with its review time still set: the review finds it decided and leaves it', async () => {
+    const { world, funds, ann, real } = await readyWorld();
+    const approved = funds.addDeposit(ann, usdt('deposit-behind-0001'));
+    const timeless = funds.addDeposit(ann, usdt('deposit-behind-0002'));
+    // an edited state: one approved (credited elsewhere), one whose review time is taken off,
+    // each while its review is on the clock
+    const rowOf = (id: string) => world.state.deposits.find((item) => item.id === id);
+    const first = rowOf(approved.id);
+    const second = rowOf(timeless.id);
+    if (!first || !second) throw new Error('no rows');
+    first.status = 'approved';
+    second.auto_review_at = null;
+    expect(() => {
+      world.pass(REVIEW * 2);
+    }).not.toThrow();
+    expect([rowOf(approved.id)?.status, rowOf(timeless.id)?.status]).toEqual([
+      'approved',
+      'reviewing',
+    ]);
+    expect(real()).toBe('1000');
+  });
+
+  it('reviews each of several deposits at its own moment, under its own key', async () => {
+    const { world, funds, ann, real } = await readyWorld();
+    const first = funds.addDeposit(ann, usdt('deposit-several-001', '10'));
+    world.advance(10_000);
+    const second = funds.addDeposit(ann, usdt('deposit-several-002', '20'));
+    // the first decided by hand: the second's review still comes, and only it
+    funds.decideDeposit(first.id, false);
+    world.pass(REVIEW - 10_000);
+    expect(real()).toBe('1000');
+    world.pass(10_000);
+    expect(funds.deposits(ann, { page: 1, limit: 5 }).list.map((row) => row.status)).toEqual([
+      'approved',
+      'rejected',
+    ]);
+    expect(real()).toBe('1020');
+    expect(world.time.scheduler.size).toBe(0);
+    expect(second.status).toBe('reviewing');
+  });
+
+  it('keeps what a bank deposit does not use out of its record, and each call and upload under its name', async () => {
+    const { world, funds, ann } = await readyWorld();
+    const made = funds.addDeposit(ann, {
+      ...usdt('deposit-bank-named-01'),
+      ...bank('100'),
+      network: 'TRC20',
+    });
+    expect(made.network).toBeNull();
+    funds.cancelDeposit(ann, { id: made.id, request_id: 'deposit-bank-named-02' });
+    const kept = world.state.requests;
+    expect([
+      kept[`${ann}:deposit-bank-named-01`]?.operation,
+      kept[`${ann}:deposit-bank-named-02`]?.operation,
+    ]).toEqual(['addRech', 'cancelRech']);
+    expect(Object.values(world.state.uploads).map((upload) => upload.purpose)).toEqual([
+      'deposit_proof',
+    ]);
+    // cancelled, it is decided: a second cancel or a decision is refused as such
+    expect(
+      refusalOf(() =>
+        funds.cancelDeposit(ann, { id: made.id, request_id: 'deposit-bank-named-03' }),
+      ),
+    ).toMatchObject({ kind: 'refused', key: 'deposit_decided' });
+    expect(refusalOf(() => funds.decideDeposit(made.id, true))).toMatchObject({
+      kind: 'refused',
+      key: 'deposit_decided',
+    });
   });
 });
 

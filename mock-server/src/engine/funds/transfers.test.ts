@@ -114,7 +114,10 @@ describe('transfer and top-up numbers', () => {
       kind: 'conflict',
     });
     funds.demoTopUp(ann, { amount: '100', request_id: 'numbered-intent-002' });
-    expect(world.ledger.transactions().at(-1)?.ref_id).toBe(`DM${String(next + 1)}`);
+    expect(world.ledger.transactions().at(-1)).toMatchObject({
+      kind: 'demo_topup',
+      ref_id: `DM${String(next + 1)}`,
+    });
     // each kept under its own call's name, as the state (and its export) shows
     expect(
       [id, 'numbered-intent-002'].map((key) => world.state.requests[`${ann}:${key}`]?.operation),

@@ -343,4 +343,106 @@ describe('a withdrawal', () => {
     expect(status(ann)?.status).toBe('approved');
     expect(funds.payWithdrawal(made.id).status).toBe('paid');
   });
+
+  it('keeps its bookkeeping straight: names, keys, what is left on the clock, what is saved', async () => {
+    const { world, payouts, funds, ann, withdraw } = await withdrawalWorld(REVIEW);
+    // a wallet and a bank both bound: a bank withdrawal has no network
+    const user = world.state.users[ann];
+    if (!user) throw new Error('no ann');
+    payouts.bindWallet(ann, { network: 'TRC20', address: WALLET });
+    payouts.bindBank(ann, {
+      bank_name: 'Deutsche Bank',
+      account_no: 'DE89370400440532013000',
+      holder_name: user.identity?.name ?? user.nickname,
+      branch: '',
+      swift_code: 'DEUTDEFF',
+    });
+    const info = funds.cashInfo(ann);
+    expect(info.currencies.map((currency) => currency.code)).toEqual(['USD', 'EUR', 'GBP', 'JPY']);
+    const bank = await funds.addWithdrawal(ann, {
+      request_id: 'withdraw-books-0001',
+      method: 'bank',
+      amount: '50',
+      password: PASSWORD,
+    });
+    expect(bank.network).toBeNull();
+    expect(world.state.requests[`${ann}:withdraw-books-0001`]?.operation).toBe('addCash');
+    // the freeze is booked as a withdrawal
+    expect(world.ledger.transactions().at(-1)).toMatchObject({
+      kind: 'withdraw',
+      ref_id: bank.order_no,
+    });
+    // decided by hand: its review leaves the clock and its payout takes its place
+    funds.decideWithdrawal(bank.id, true);
+    expect(world.time.scheduler.has(`funds:withdrawal-review:${bank.id}`)).toBe(false);
+    expect(world.time.scheduler.has(`funds:withdrawal-payout:${bank.id}`)).toBe(true);
+    const changes = world.changes;
+    funds.payWithdrawal(bank.id);
+    expect(world.changes).toBe(changes + 1);
+    expect(world.time.scheduler.size).toBe(0);
+    expect(refusalOf(() => funds.payWithdrawal(bank.id))).toMatchObject({
+      kind: 'refused',
+      key: 'withdrawal_not_payable',
+    });
+    expect(refusalOf(() => funds.decideWithdrawal('999', true))).toMatchObject({
+      kind: 'not_found',
+      key: 'not_found',
+    });
+    // two withdrawals on the clock at once: each paid at its own moment
+    const first = await withdraw(ann, 'withdraw-books-0002');
+    world.advance(1000);
+    const second = await withdraw(ann, 'withdraw-books-0003');
+    world.pass(REVIEW * 2 - 1000);
+    const statuses = () =>
+      funds
+        .withdrawals(ann, { page: 1, limit: 5 })
+        .list.filter((row) => row.id === first.id || row.id === second.id)
+        .map((row) => row.status);
+    expect(statuses()).toEqual(['approved', 'paid']);
+    world.pass(1000);
+    expect(statuses()).toEqual(['paid', 'paid']);
+  });
+
+  it('with reviews by hand, puts nothing on the clock', async () => {
+    const { world, ann, withdraw } = await withdrawalWorld(null);
+    await withdraw(ann);
+    expect(world.time.scheduler.size).toBe(0);
+  });
+
+  it('decided behind its back with its time still set: the review and the payout find it and leave it', async () => {
+    const { world, ann, withdraw, status } = await withdrawalWorld(REVIEW);
+    const made = await withdraw(ann);
+    const row = world.state.withdrawals.find((item) => item.id === made.id);
+    if (!row) throw new Error('no row');
+    row.status = 'rejected';
+    expect(() => {
+      world.pass(REVIEW * 3);
+    }).not.toThrow();
+    expect(status(ann)?.status).toBe('rejected');
+  });
+
+  it('refuses as refusals: unverified, and no target for the method', async () => {
+    const { world, funds, ann } = await withdrawalWorld();
+    expect(
+      await rejectionOf(() =>
+        funds.addWithdrawal(ann, {
+          request_id: 'withdraw-kinds-0001',
+          method: 'usdt',
+          amount: '50',
+          password: PASSWORD,
+        }),
+      ),
+    ).toMatchObject({ kind: 'refused', key: 'withdraw_target_missing' });
+    const carl = await world.newUser('carl@example.com');
+    expect(
+      await rejectionOf(() =>
+        funds.addWithdrawal(carl.user_id, {
+          request_id: 'withdraw-kinds-0002',
+          method: 'usdt',
+          amount: '50',
+          password: PASSWORD,
+        }),
+      ),
+    ).toMatchObject({ kind: 'refused', key: 'identity_required' });
+  });
 });
