@@ -280,6 +280,8 @@ export interface AccountStates {
   readonly session: () => string | null;
   /** the request id a recorded one stands for in the interaction being replayed */
   readonly requestId: (recorded: string) => string;
+  /** a call as the signed-in user of the interaction (a push provoked) */
+  readonly call: <E extends Endpoint>(endpoint: E, body: RequestOf<E>) => Promise<ResponseOf<E>>;
   /** told of each replayed call, to undo what it changed (a password) */
   readonly observe: (path: string, body: Readonly<Record<string, unknown>>) => void;
 }
@@ -825,6 +827,7 @@ export function accountStates(options: AccountStatesOptions): AccountStates {
     handlers,
     session: () => signedIn?.token ?? null,
     requestId,
+    call,
     observe: (path, body) => {
       if (path === endpoints.user.changePassword.path && typeof body['password'] === 'string') {
         changedPassword = body['password'];

@@ -18,7 +18,7 @@ import type { TestAccount } from './account-states.ts';
 import type { MockApp } from './mock-states.ts';
 import { STRANGER, strangerArgs, strangerOptions } from './stranger.ts';
 import { formatReport, parseCommand } from './verify-backend.ts';
-import { checkRemote } from './verify.ts';
+import { checkRemote, PUSH_PATH } from './verify.ts';
 
 let app: MockApp;
 let url: string;
@@ -95,7 +95,8 @@ async function verifyAndFund(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await buildApp(strangerOptions);
+  // a backend's market feed ticks: the socket's Data24h and Kline pushes come on their own
+  app = await buildApp({ ...strangerOptions, marketTickMs: 250 });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   // the second registers with the main's invite code: the main has a friend (the team)
   await register(second, await verifyAndFund(await register(main)));
@@ -120,7 +121,7 @@ describe('verify:backend with test accounts', () => {
     );
   });
 
-  it('holds on at least 80 % of the HTTP interactions with no state hook, and none drifts', async () => {
+  it('holds on at least 80 % of the HTTP interactions and checks the pushes it provokes, with no state hook', async () => {
     const warnings: string[] = [];
     const { settings } = parseCommand([
       ...strangerArgs(url),
@@ -135,16 +136,30 @@ describe('verify:backend with test accounts', () => {
     ]);
     const report = await checkRemote(settings, { warn: (message) => warnings.push(message) });
     const table = formatReport(report);
-    const total = report.interactions.length;
-    const share = report.counts.holds / total;
+    const http = report.interactions.filter((one) => one.path !== PUSH_PATH);
+    const pushes = report.interactions.filter((one) => one.path === PUSH_PATH);
+    const holding = http.filter((one) => one.verdict === 'holds').length;
+    const share = holding / http.length;
+    const pushesHolding = pushes.filter((one) => one.verdict === 'holds');
     console.log(
-      `verify:backend with test accounts: ${String(report.counts.holds)} of ${String(total)} HTTP interactions hold (${(share * 100).toFixed(1)} %)\n${table}`,
+      `verify:backend with test accounts: ${String(holding)} of ${String(http.length)} HTTP interactions hold (${(share * 100).toFixed(1)} %), ${String(pushesHolding.length)} of ${String(pushes.length)} socket pushes\n${table}`,
     );
     expect(report.interactions.filter((one) => one.verdict === 'drifts')).toEqual([]);
     expect(share).toBeGreaterThanOrEqual(0.8);
+    // the pushes a user's calls provoke came from the backend's socket and matched
+    expect(pushesHolding.map((one) => one.description)).toEqual(
+      expect.arrayContaining([
+        'a Data24h push on the socket',
+        'a Kline push on the socket',
+        'an Order push on the socket',
+        'a Position push on the socket',
+        'an Option push on the socket',
+      ]),
+    );
+    expect(report.pushesNotReplayed).toBe(0);
     // what is not replayed needs the backend's insides, and says which state
     for (const one of report.interactions.filter((row) => row.verdict === 'needs-state')) {
-      expect(one.reason).toMatch(/--states|was not reached/);
+      expect(one.reason).toMatch(/--states|was not reached|not provoked/);
     }
   }, 600_000);
 });

@@ -24,7 +24,8 @@ export { exitCodeOf } from './report-formats.ts';
 const USAGE = `usage: npm run verify:backend -- --url <api base> [--key <payload key>] [--iv <iv>]
   [--mode ${CIPHER_MODES.join('|')}] [--default-token <guest token>] [--header-uuid <name>]
   [--header-token <name>] [--header-language <name>] [--states <state-change url>]
-  [--account <e-mail> --password <password> [--account2 <e-mail> --password2 <password>]]
+  [--account <e-mail> --password <password> [--account2 <e-mail> --password2 <password>]
+   [--socket <ws url>]]
   [--pact <file or url>] [--only <text>] [--junit <file>] [--strict] [--json] [--verbose]`;
 
 const OPTIONS = {
@@ -41,6 +42,7 @@ const OPTIONS = {
   password: { type: 'string' },
   account2: { type: 'string' },
   password2: { type: 'string' },
+  socket: { type: 'string' },
   pact: { type: 'string' },
   only: { type: 'string' },
   junit: { type: 'string' },
@@ -81,6 +83,7 @@ export function parseCommand(argv: readonly string[]): BackendCommand {
     [values.password, 'TEST_PASSWORD'],
     [values.account2, 'TEST_ACCOUNT2'],
     [values.password2, 'TEST_PASSWORD2'],
+    [values.socket, 'SOCKET_URL'],
     [values.pact, 'PACT_FILE'],
   ];
   for (const [value, name] of map) if (value !== undefined) env[name] = value;

@@ -26,6 +26,7 @@ import { dirname } from 'node:path';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { PACT_FILE } from '../pact.ts';
 import type { StateName } from '../states.ts';
+import { accountMessageProviders, PUSH_REACH, socketOf } from './account-pushes.ts';
 import {
   accountStates,
   reachedByAccounts,
@@ -61,6 +62,8 @@ export interface RemoteSettings {
    * where no state hook is given
    */
   readonly accounts?: TestAccounts;
+  /** the backend's socket, for the pushes checked with test accounts; default its /ws */
+  readonly socket?: string;
   readonly pactFile: string;
   readonly logLevel: LogLevel;
 }
@@ -91,8 +94,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): RemoteSettin
   const main = account('TEST_ACCOUNT', 'TEST_PASSWORD');
   const second = account('TEST_ACCOUNT2', 'TEST_PASSWORD2');
   if (second !== null && main === null) throw new Error('TEST_ACCOUNT2 needs TEST_ACCOUNT');
+  const socket = env['SOCKET_URL'];
+  if (socket !== undefined && !/^wss?:\/\//.test(socket)) {
+    throw new Error('SOCKET_URL must be a ws:// or wss:// URL');
+  }
   return {
     ...(main === null ? {} : { accounts: second === null ? { main } : { main, second } }),
+    ...(socket === undefined ? {} : { socket }),
     providerBaseUrl,
     headers: {
       language: header('HEADER_LANGUAGE', HEADERS.language),
@@ -245,6 +253,9 @@ export interface BackendReport {
 /** How long a state set up by the test accounts waits for the backend to reach it. */
 const STATE_WAIT_MS = 90_000;
 
+/** The `path` of a socket push's row in the report. */
+export const PUSH_PATH = '(socket push)';
+
 const realStates = (states: readonly string[]) => states.filter((state) => state !== '');
 
 /** Why an interaction's states are not reached by the test accounts: those that need a hook. */
@@ -284,13 +295,28 @@ export async function checkRemote(
           waitMs: STATE_WAIT_MS,
           ...(options.warn === undefined ? {} : { warn: options.warn }),
         });
-  const replayed = http.filter(reachable);
+  // with test accounts, the socket pushes are listed too: provoked on the backend's socket
+  const pushes =
+    viaAccounts === undefined
+      ? []
+      : pact.interactions.filter((interaction) => !interaction.type.includes('HTTP'));
+  const listed = [...http, ...pushes];
+  const provoked = (interaction: PactSummary['interactions'][number]) =>
+    interaction.type.includes('HTTP') || PUSH_REACH[interaction.description]?.provoked === true;
+  const replayable = (interaction: PactSummary['interactions'][number]) =>
+    provoked(interaction) && reachable(interaction);
+  const pathOf = (interaction: PactSummary['interactions'][number] | undefined) =>
+    interaction === undefined || interaction.type.includes('HTTP')
+      ? (interaction?.path ?? '')
+      : PUSH_PATH;
+  const replayed = listed.filter(replayable);
   const failedStates = new Map<string, string>();
   const verdicts = new Map<string, InteractionVerdict>();
 
   if (replayed.length > 0) {
     const subset = await writeFilteredPact(
-      (interaction) => interaction.type.includes('HTTP') && reachable(interaction),
+      (interaction) =>
+        (interaction.type.includes('HTTP') || viaAccounts !== undefined) && replayable(interaction),
       settings.pactFile,
       viaAccounts === undefined ? undefined : withPersona,
     );
@@ -310,7 +336,13 @@ export async function checkRemote(
           viaAccounts === undefined
             ? forwardStates(pact.states, settings.statesUrl, onFailure)
             : reportingFailures(viaAccounts.handlers, onFailure),
-        messageProviders: {},
+        messageProviders:
+          viaAccounts === undefined
+            ? {}
+            : accountMessageProviders({
+                socket: settings.socket ?? socketOf(settings.providerBaseUrl),
+                states: viaAccounts,
+              }),
         // a state may wait for the backend (a Coin Guess period to close): give it the time
         ...(viaAccounts === undefined ? {} : { timeoutMs: STATE_WAIT_MS + 30_000 }),
         requestFilter: resignRequests({
@@ -327,12 +359,12 @@ export async function checkRemote(
         logLevel: settings.logLevel,
       });
       for (const one of result.interactions) {
-        const interaction = http.find((candidate) => candidate.description === one.description);
+        const interaction = listed.find((candidate) => candidate.description === one.description);
         const states = interaction?.states ?? one.providerStates;
         const refused = realStates(states).find((state) => failedStates.has(state));
         verdicts.set(one.description, {
           description: one.description,
-          path: interaction?.path ?? '',
+          path: pathOf(interaction),
           states,
           mismatches: one.ok || refused !== undefined ? [] : one.mismatches,
           verdict: one.ok ? 'holds' : refused !== undefined ? 'needs-state' : 'drifts',
@@ -352,13 +384,13 @@ export async function checkRemote(
     }
   }
 
-  const interactions = http.map(
+  const interactions = listed.map(
     (interaction): InteractionVerdict =>
       verdicts.get(interaction.description) ??
-      (reachable(interaction)
+      (replayable(interaction)
         ? {
             description: interaction.description,
-            path: interaction.path ?? '',
+            path: pathOf(interaction),
             states: interaction.states,
             verdict: 'drifts',
             mismatches: [
@@ -371,14 +403,16 @@ export async function checkRemote(
           }
         : {
             description: interaction.description,
-            path: interaction.path ?? '',
+            path: pathOf(interaction),
             states: interaction.states,
             verdict: 'needs-state',
             mismatches: [],
             reason:
               byAccounts === undefined
                 ? 'no state hook: --states'
-                : `not reached by a user's calls: --states (${unreached(interaction)})`,
+                : provoked(interaction)
+                  ? `not reached by a user's calls: --states (${unreached(interaction)})`
+                  : `not provoked by a user's calls: ${PUSH_REACH[interaction.description]?.how ?? 'no way known'}`,
           }),
   );
   const count = (verdict: InteractionVerdict['verdict']) =>
@@ -386,7 +420,7 @@ export async function checkRemote(
   return {
     backend: settings.providerBaseUrl,
     interactions,
-    pushesNotReplayed: pact.interactions.length - http.length,
+    pushesNotReplayed: pact.interactions.length - listed.length,
     counts: { holds: count('holds'), drifts: count('drifts'), needsState: count('needs-state') },
   };
 }
