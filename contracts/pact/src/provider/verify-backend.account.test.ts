@@ -107,7 +107,7 @@ afterAll(async () => {
 });
 
 describe('verify:backend with test accounts', () => {
-  it('reads the accounts, and refuses one without its password', () => {
+  it('reads the accounts and the socket, and refuses an account without its password', () => {
     const { settings } = parseCommand([
       ...strangerArgs(url),
       '--account',
@@ -119,6 +119,12 @@ describe('verify:backend with test accounts', () => {
     expect(() => parseCommand([...strangerArgs(url), '--account', main.email])).toThrow(
       /go together/,
     );
+    expect(() =>
+      parseCommand([...strangerArgs(url), '--socket', 'https://api.example.com/ws']),
+    ).toThrow(/SOCKET_URL/);
+    expect(
+      parseCommand([...strangerArgs(url), '--socket', 'wss://feed.example.com/ws']).settings.socket,
+    ).toBe('wss://feed.example.com/ws');
   });
 
   it('holds on at least 80 % of the HTTP interactions and checks the pushes it provokes, with no state hook', async () => {
