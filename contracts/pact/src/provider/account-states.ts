@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { SCENARIOS, type AccountBalances } from '@bourse/fixtures';
 import {
   endpoints,
+  ipoStatus,
   type AccountKind,
   type Endpoint,
   type HeaderNames,
@@ -214,11 +215,15 @@ export function personaOf(states: readonly PactState[]): Persona {
   return user !== undefined && user.identity_status !== 'verified' ? 'second' : 'main';
 }
 
+/** Whether a state's name is one the consumer may ask for. */
+export const isStateName = (name: string): name is StateName => name in STATE_REACH;
+
 /** Whether every state of an interaction is reached without a hook, for these accounts. */
 export function reachedByAccounts(states: readonly PactState[], accounts: TestAccounts): boolean {
   const named = states.filter((one) => one.name !== '');
-  if (named.some((one) => !(one.name in STATE_REACH))) return false;
-  if (named.some((one) => STATE_REACH[one.name as StateName].by === 'hook')) return false;
+  if (named.some((one) => !isStateName(one.name) || STATE_REACH[one.name].by === 'hook')) {
+    return false;
+  }
   return personaOf(named) === 'main' || accounts.second !== undefined;
 }
 
@@ -239,7 +244,8 @@ export function withPersona(interaction: Record<string, unknown>): Record<string
   const request = interaction['request'];
   const path = isRecord(request) && typeof request['path'] === 'string' ? request['path'] : '';
   const movesMoney =
-    DEMO_PATHS.has(path) || states.some((one) => DEMO_STATES.includes(one.name as StateName));
+    DEMO_PATHS.has(path) ||
+    states.some((one) => isStateName(one.name) && DEMO_STATES.includes(one.name));
   const mode = persona === 'main' && movesMoney ? 'demo' : 'real';
   return {
     ...interaction,
@@ -566,7 +572,7 @@ export function accountStates(options: AccountStatesOptions): AccountStates {
       const page = await guest(endpoints.market.getIpoList, {
         page: 1,
         limit: 1,
-        status: status as NonNullable<RequestOf<typeof endpoints.market.getIpoList>['status']>,
+        status: ipoStatus.parse(status),
       });
       if (page.total === 0) throw new Error(`no IPO offering is ${status}`);
       return undefined;

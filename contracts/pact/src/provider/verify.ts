@@ -25,10 +25,10 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { PACT_FILE } from '../pact.ts';
-import type { StateName } from '../states.ts';
 import { accountMessageProviders, PUSH_REACH, socketOf } from './account-pushes.ts';
 import {
   accountStates,
+  isStateName,
   reachedByAccounts,
   STATE_REACH,
   withPersona,
@@ -261,7 +261,7 @@ const realStates = (states: readonly string[]) => states.filter((state) => state
 /** Why an interaction's states are not reached by the test accounts: those that need a hook. */
 const unreached = (interaction: PactSummary['interactions'][number]): string => {
   const hooked = realStates(interaction.states).filter(
-    (state) => !(state in STATE_REACH) || STATE_REACH[state as StateName].by === 'hook',
+    (state) => !isStateName(state) || STATE_REACH[state].by === 'hook',
   );
   return hooked.length > 0 ? hooked.join(', ') : 'an unverified test account: --account2';
 };
