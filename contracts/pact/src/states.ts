@@ -40,6 +40,12 @@ export type StateParams = {
   "the user's identity was rejected": { email: string; reason: string };
   /** added: the user's identity documents are submitted and wait for the review */
   "the user's identity is under review": { email: string };
+  /** added: the user has never asked for a deposit account (a new user has none) */
+  'the user has not asked for a deposit account': { email: string };
+  /** added: the user has no bank account bound */
+  'the user has bound no bank account': { email: string };
+  /** added: a friend registered with the user's invite code (`friend_email`, an existing user) */
+  'the user has invited a friend': { email: string; friend_email: string };
   /** added: the user has switched to the demo account */
   'the user is on the demo account': { email: string };
   /** added: the user's exclusive deposit account (method bank or usdt; network for usdt) is ready */
@@ -170,6 +176,9 @@ export const STATE_PARAM_KEYS: {
   "the user's identity is verified": ['email', 'name'],
   "the user's identity was rejected": ['email', 'reason'],
   "the user's identity is under review": ['email'],
+  'the user has not asked for a deposit account': ['email'],
+  'the user has bound no bank account': ['email'],
+  'the user has invited a friend': ['email', 'friend_email'],
   'the user is on the demo account': ['email'],
   "the user's deposit account is ready": ['email', 'method', 'network'],
   'the user has a deposit under review': ['email', 'id', 'amount'],
@@ -239,3 +248,36 @@ export function readStateParams<Name extends StateName>(
   }
   return record as StateParams[Name];
 }
+
+/**
+ * The values a state hands back once set up, for the request to carry (Pact's provider-state
+ * injection): a consumer test writes such a field as `fromProviderState('${name}', example)`, so
+ * a backend whose ids, prices or periods are its own is called with them rather than with the
+ * pact's examples. A state's setup answers them as a JSON object; when it answers none (the
+ * mock, which gives what it creates the pact's ids), the example is sent as recorded.
+ */
+export const STATE_VALUES = {
+  'a registered user': ['email', 'password'],
+  'a signed-in user': ['password', 'new_password'],
+  'the e-mail is not registered': ['email'],
+  "the user's identity is verified": ['name'],
+  /** the price of the moment, and prices around it for the orders and quotes that need one */
+  'the market price is': ['quote_price', 'moved_quote_price', 'limit_price', 'limit_take_profit'],
+  /** its id, and a take profit and stop loss on the right and on the wrong side of its prices */
+  'the user holds a position': [
+    'position_id',
+    'take_profit',
+    'stop_loss',
+    'take_profit_below_price',
+    'stop_loss_near_liquidation',
+  ],
+  'the user has a resting limit order': ['order_id'],
+  'the user has a deposit under review': ['deposit_id'],
+  'the user holds an option': ['option_id'],
+  'the user has an option ordering': ['option_id'],
+  'a Coin Guess period is taking bets': ['issue', 'previous_issue'],
+  'the user holds a Coin Guess bet': ['bet_id'],
+} as const satisfies { readonly [Name in StateName]?: readonly string[] };
+
+/** A value some state hands back for the request to carry. */
+export type StateValue = (typeof STATE_VALUES)[keyof typeof STATE_VALUES][number];

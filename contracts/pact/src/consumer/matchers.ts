@@ -6,7 +6,16 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { EXAMPLE_TIME } from '../pact.ts';
 
-export const { like, eachLike, integer, boolean, regex, equal, arrayContaining } = MatchersV3;
+export const {
+  like,
+  eachLike,
+  integer,
+  boolean,
+  regex,
+  equal,
+  arrayContaining,
+  fromProviderState,
+} = MatchersV3;
 
 /**
  * The example a value with matchers stands for (MatchersV3.reify, which leaves `arrayContaining`

@@ -162,6 +162,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced],
     endpoint: options.addOrder,
     body: buy(),
+    inject: { quote_price: 'quote_price' },
     data: orderShape('trading'),
     check: (order) => {
       expect(order.status).toBe('trading');
@@ -174,6 +175,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced],
     endpoint: options.addOrder,
     body: buy({ duration_id: DURATION.closedMonth, amount: '100' }),
+    inject: { quote_price: 'quote_price' },
     code: CODES.failed,
     msg: 'This duration is not taking orders now',
   }),
@@ -183,6 +185,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced],
     endpoint: options.addOrder,
     body: buy({ amount: '5' }),
+    inject: { quote_price: 'quote_price' },
     code: CODES.failed,
     msg: 'The minimum amount is 10 USDT',
   }),
@@ -192,6 +195,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced],
     endpoint: options.addOrder,
     body: buy({ amount: '1000' }),
+    inject: { quote_price: 'quote_price' },
     code: CODES.failed,
     msg: 'Insufficient available balance',
   }),
@@ -201,6 +205,7 @@ const OPTIONS: readonly Case[] = [
     states: [signedIn(fresh), priced],
     endpoint: options.addOrder,
     body: buy(),
+    inject: { quote_price: 'quote_price' },
     code: CODES.failed,
     msg: 'Please complete identity verification first',
   }),
@@ -210,6 +215,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced],
     endpoint: options.addOrder,
     body: buy({ quote_price: '19000.00' }),
+    inject: { quote_price: 'moved_quote_price' },
     code: CODES.failed,
     msg: 'The price has moved to 20000.00: check it and buy again',
   }),
@@ -226,6 +232,7 @@ const OPTIONS: readonly Case[] = [
     ],
     endpoint: options.addOrder,
     body: buy({ amount: '10' }),
+    inject: { quote_price: 'quote_price' },
     code: CODES.failed,
     msg: 'You already have 20 options open: wait for one to settle',
   }),
@@ -248,6 +255,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced, holding],
     endpoint: options.orderList,
     body: { order_id: ORDER_ID, page: 1, limit: 1 },
+    inject: { order_id: 'option_id' },
     data: { list: [orderShape('trading')], total: 1, page: 1, limit: 1 },
     check: (page) => {
       expect(page.list[0]?.id).toBe(ORDER_ID);
@@ -261,6 +269,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced, waiting],
     endpoint: options.orderCancel,
     body: { order_id: ORDER_ID, request_id: REQUEST.cancel },
+    inject: { order_id: 'option_id' },
     data: orderShape('cancelled'),
     check: (order) => {
       expect(order.status).toBe('cancelled');
@@ -273,6 +282,7 @@ const OPTIONS: readonly Case[] = [
     states: [traderIn, priced, holding],
     endpoint: options.orderCancel,
     body: { order_id: ORDER_ID, request_id: REQUEST.cancel },
+    inject: { order_id: 'option_id' },
     code: CODES.failed,
     msg: 'This option has started and can no longer be cancelled',
   }),

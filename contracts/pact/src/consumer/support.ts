@@ -37,8 +37,8 @@ import {
   PROVIDER,
   UUID_V4,
 } from '../pact.ts';
-import type { State } from '../states.ts';
-import { integer, like, regex, reify } from './matchers.ts';
+import type { State, StateValue } from '../states.ts';
+import { fromProviderState, integer, like, regex, reify } from './matchers.ts';
 
 export const newPact = () =>
   new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
@@ -69,8 +69,19 @@ export interface Expectation<E extends Endpoint> {
   readonly endpoint: E;
   /** the call's own fields, exactly as the client sends them */
   readonly body: RequestOf<E>;
+  /**
+   * Fields whose value a state hands back (states.ts STATE_VALUES): the pact carries them as
+   * `fromProviderState`, the body's value as the example, so a backend is called with its own
+   * ids and prices; the client is called with the body as it is.
+   */
+  readonly inject?: Injections<E>;
   readonly who: Who;
 }
+
+/** Which of a call's fields take which value a state hands back. */
+export type Injections<E extends Endpoint> = {
+  readonly [Field in keyof RequestOf<E>]?: StateValue;
+};
 
 /** A refused call: the envelope's code and a matcher (or value) for its `msg`. */
 export interface Refusal {
@@ -83,7 +94,10 @@ function record<E extends Endpoint>(pact: PactV4, expectation: Expectation<E>, e
   for (const { name, params } of expectation.states ?? []) {
     interaction = interaction.given(name, params);
   }
-  const fields = expectation.body as Record<string, unknown>;
+  const fields: Record<string, unknown> = { ...(expectation.body as Record<string, unknown>) };
+  for (const [field, value] of Object.entries(expectation.inject ?? {})) {
+    if (typeof value === 'string') fields[field] = fromProviderState(`\${${value}}`, fields[field]);
+  }
   return interaction
     .uponReceiving(expectation.description)
     .withRequest('POST', expectation.endpoint.path, (request) => {
@@ -209,6 +223,7 @@ type Row<E extends Endpoint> = Omit<Expectation<E>, 'who'> & {
 const expectationOf = <E extends Endpoint>(row: Row<E>): Expectation<E> => ({
   description: row.description,
   ...(row.states === undefined ? {} : { states: row.states }),
+  ...(row.inject === undefined ? {} : { inject: row.inject }),
   endpoint: row.endpoint,
   body: row.body,
   who: row.who ?? 'user',

@@ -108,6 +108,11 @@ const USER: readonly Case[] = [
       password: 'FreshStart2027',
       confirm_password: 'FreshStart2027',
     },
+    inject: {
+      old_password: 'password',
+      password: 'new_password',
+      confirm_password: 'new_password',
+    },
     data: {},
     check: (result) => {
       expect(result).toEqual({});
@@ -219,6 +224,7 @@ const USER: readonly Case[] = [
     states: [signedIn, verified],
     endpoint: user.setUserBank,
     body: bank,
+    inject: { holder_name: 'name' },
     data: bankAccountShape(bank),
     check: (result) => {
       expect(result.holder_name).toBe(bank.holder_name);
@@ -249,6 +255,7 @@ const USER: readonly Case[] = [
     states: [signedIn, verified],
     endpoint: user.setUserBank,
     body: { ...bank, bank_name: 'Revolut' },
+    inject: { holder_name: 'name' },
     code: CODES.badRequest,
     field: 'bank_name',
     msg: 'Virtual bank accounts cannot receive withdrawals',

@@ -166,6 +166,24 @@ export function mockStateHandlers({ app, baseUrl }: MockStatesOptions): StateHan
     "the user's identity is under review": ({ email }) => {
       exchange().identity.submit(existingUser(email).user_id, IDENTITY_DOCUMENTS);
     },
+    'the user has not asked for a deposit account': ({ email }) => {
+      const userId = existingUser(email).user_id;
+      const asked = Object.values(exchange().live().deposit_accounts);
+      if (asked.some((row) => row.user_id === userId)) {
+        throw new Error(`${email} has asked for a deposit account`);
+      }
+    },
+    'the user has bound no bank account': ({ email }) => {
+      if (exchange().payouts.cashStatus(existingUser(email).user_id).bank !== null) {
+        throw new Error(`${email} has a bank account bound`);
+      }
+    },
+    'the user has invited a friend': ({ email, friend_email: friendEmail }) => {
+      const user = existingUser(email);
+      if (existingUser(friendEmail).invited_by !== user.invite_code) {
+        throw new Error(`${friendEmail} was not invited by ${email}`);
+      }
+    },
     'the user is on the demo account': ({ email }) => {
       exchange().profile.setAccountMode(existingUser(email).user_id, 'demo');
     },

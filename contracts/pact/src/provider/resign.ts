@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_TOKEN, HEADERS, TIME_FIELD, type HeaderNames } from '@bourse/protocol';
+import { PACT_TOKEN } from '../pact.ts';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -27,7 +28,22 @@ export interface ResignOptions {
    * HEADERS, and each replayed call carries its language, uuid and token under these instead.
    */
   readonly headers?: HeaderNames;
+  /**
+   * The session the signed-in calls sign with instead of PACT_TOKEN's, when the provider state
+   * was set up by signing a test account in (account-states.ts); null: PACT_TOKEN's, as recorded.
+   */
+  readonly session?: () => string | null;
+  /**
+   * What a recorded `request_id` becomes: a backend that keeps its users' requests answers a
+   * request id it has seen with its first reply, so each interaction needs ids of its own.
+   */
+  readonly requestId?: (recorded: string) => string;
+  /** told of each signed call as it goes on: its path and body */
+  readonly observe?: (path: string, body: Readonly<Record<string, unknown>>) => void;
 }
+
+/** The body field that names one intent to move money (the protocol's `requestId`). */
+const REQUEST_ID_FIELD = 'request_id';
 
 const headerOf = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name.toLowerCase()];
@@ -47,6 +63,7 @@ export function resignRequests(options: ResignOptions = {}): RequestFilter {
   const now = options.now ?? Date.now;
   const recordedGuest = md5(DEFAULT_TOKEN);
   const providerGuest = md5(options.guestToken ?? DEFAULT_TOKEN);
+  const recordedSession = md5(PACT_TOKEN);
   const names = options.headers ?? HEADERS;
   const rename = (from: string, to: string) => {
     const [source, target] = [from.toLowerCase(), to.toLowerCase()];
@@ -67,9 +84,20 @@ export function resignRequests(options: ResignOptions = {}): RequestFilter {
     if (token !== undefined && uuid !== undefined && isRecord(body) && TIME_FIELD in body) {
       const time = Math.trunc(now());
       body[TIME_FIELD] = time;
+      const recordedId = body[REQUEST_ID_FIELD];
+      if (options.requestId !== undefined && typeof recordedId === 'string') {
+        body[REQUEST_ID_FIELD] = options.requestId(recordedId);
+      }
       const sessionHalf = token.slice(0, 32);
-      const first = sessionHalf === recordedGuest ? providerGuest : sessionHalf;
+      const session = sessionHalf === recordedSession ? (options.session?.() ?? null) : null;
+      const first =
+        sessionHalf === recordedGuest
+          ? providerGuest
+          : session === null
+            ? sessionHalf
+            : md5(session);
       req.headers[HEADERS.token.toLowerCase()] = first + md5(String(time) + uuid);
+      options.observe?.(req.url ?? '', body);
       // the proxy sends JSON.stringify(req.body) on: the length must be that of the new body
       req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(body)));
     }

@@ -11,6 +11,8 @@ import { PACT_FILE, PROVIDER } from '../pact.ts';
 import { resignRequests, type RequestFilter } from './resign.ts';
 
 export type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+/** One state's setup or teardown: what it answers is injected into the request. */
+export type StateFunc = Extract<StateHandlers[string], (...args: never[]) => unknown>;
 export type LogLevel = NonNullable<VerifierOptions['logLevel']>;
 
 export interface VerificationOptions {
@@ -23,6 +25,8 @@ export interface VerificationOptions {
   /** pact files or URLs; default the one the consumer run wrote */
   readonly pactUrls?: readonly string[];
   readonly logLevel?: LogLevel;
+  /** how long the verifier waits for one call, a state's setup included; default Pact's 30 s */
+  readonly timeoutMs?: number;
 }
 
 /** Replays the pact against the provider; rejects when an interaction does not verify. */
@@ -35,6 +39,7 @@ export function verifyPact(options: VerificationOptions): Promise<string> {
     messageProviders: options.messageProviders,
     requestFilter: options.requestFilter ?? resignRequests(),
     logLevel: options.logLevel ?? 'warn',
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
   }).verifyProvider();
 }
 
@@ -153,6 +158,11 @@ export interface PactSummary {
     readonly code?: number;
     /** the provider states it is given, in order */
     readonly states: readonly string[];
+    /** the same, with their parameters */
+    readonly providerStates: readonly {
+      readonly name: string;
+      readonly params: Readonly<Record<string, unknown>>;
+    }[];
   }[];
 }
 
@@ -178,10 +188,13 @@ function summarise(pact: unknown): PactSummary {
       ? interaction['providerStates']
       : [];
     const names: string[] = [];
+    const given: { name: string; params: Record<string, unknown> }[] = [];
     for (const providerState of providerStates) {
       if (isRecord(providerState) && typeof providerState['name'] === 'string') {
         states.add(providerState['name']);
         names.push(providerState['name']);
+        const params = providerState['params'];
+        given.push({ name: providerState['name'], params: isRecord(params) ? params : {} });
       }
     }
     const request = interaction['request'];
@@ -193,6 +206,7 @@ function summarise(pact: unknown): PactSummary {
       type: typeof interaction['type'] === 'string' ? interaction['type'] : '',
       description: typeof interaction['description'] === 'string' ? interaction['description'] : '',
       states: names,
+      providerStates: given,
       ...(isRecord(request) && typeof request['path'] === 'string'
         ? { path: request['path'] }
         : {}),
@@ -227,6 +241,8 @@ export async function writePactSubset(
 export async function writeFilteredPact(
   keep: (interaction: PactSummary['interactions'][number]) => boolean,
   from: string = PACT_FILE,
+  /** what each kept interaction becomes in the copy (default: itself) */
+  rewrite: (interaction: Record<string, unknown>) => Record<string, unknown> = (same) => same,
 ): Promise<{ readonly path: string; readonly kept: number }> {
   const pact = JSON.parse(await readText(from)) as Record<string, unknown>;
   const interactions = (Array.isArray(pact['interactions']) ? pact['interactions'] : []).filter(
@@ -238,6 +254,6 @@ export async function writeFilteredPact(
     return summary !== undefined && keep(summary);
   });
   const path = join(await mkdtemp(join(tmpdir(), 'bourse-pact-')), 'subset.json');
-  await writeFile(path, JSON.stringify({ ...pact, interactions: kept }));
+  await writeFile(path, JSON.stringify({ ...pact, interactions: kept.map(rewrite) }));
   return { path, kept: kept.length };
 }

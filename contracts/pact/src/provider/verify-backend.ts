@@ -24,6 +24,8 @@ export { exitCodeOf } from './report-formats.ts';
 const USAGE = `usage: npm run verify:backend -- --url <api base> [--key <payload key>] [--iv <iv>]
   [--mode ${CIPHER_MODES.join('|')}] [--default-token <guest token>] [--header-uuid <name>]
   [--header-token <name>] [--header-language <name>] [--states <state-change url>]
+  [--account <e-mail> --password <password> [--account2 <e-mail> --password2 <password>]
+   [--socket <ws url>]]
   [--pact <file or url>] [--only <text>] [--junit <file>] [--strict] [--json] [--verbose]`;
 
 const OPTIONS = {
@@ -36,6 +38,11 @@ const OPTIONS = {
   'header-token': { type: 'string' },
   'header-language': { type: 'string' },
   states: { type: 'string' },
+  account: { type: 'string' },
+  password: { type: 'string' },
+  account2: { type: 'string' },
+  password2: { type: 'string' },
+  socket: { type: 'string' },
   pact: { type: 'string' },
   only: { type: 'string' },
   junit: { type: 'string' },
@@ -72,6 +79,11 @@ export function parseCommand(argv: readonly string[]): BackendCommand {
     [values['header-token'], 'HEADER_TOKEN'],
     [values['header-language'], 'HEADER_LANGUAGE'],
     [values.states, 'PROVIDER_STATES_URL'],
+    [values.account, 'TEST_ACCOUNT'],
+    [values.password, 'TEST_PASSWORD'],
+    [values.account2, 'TEST_ACCOUNT2'],
+    [values.password2, 'TEST_PASSWORD2'],
+    [values.socket, 'SOCKET_URL'],
     [values.pact, 'PACT_FILE'],
   ];
   for (const [value, name] of map) if (value !== undefined) env[name] = value;

@@ -25,6 +25,15 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
 import { PACT_FILE } from '../pact.ts';
+import { accountMessageProviders, PUSH_REACH, socketOf } from './account-pushes.ts';
+import {
+  accountStates,
+  isStateName,
+  reachedByAccounts,
+  STATE_REACH,
+  withPersona,
+  type TestAccounts,
+} from './account-states.ts';
 import { startDecryptingProxy } from './decrypting-proxy.ts';
 import { schemaMessageProviders } from './messages.ts';
 import { resignRequests } from './resign.ts';
@@ -34,6 +43,8 @@ import {
   verifyPact,
   writeFilteredPact,
   type LogLevel,
+  type PactSummary,
+  type StateFunc,
   type StateHandlers,
   type VerifierMismatch,
 } from './verification.ts';
@@ -46,6 +57,13 @@ export interface RemoteSettings {
   /** the backend's header names (language, uuid, token); default the protocol's */
   readonly headers: HeaderNames;
   readonly statesUrl: string | undefined;
+  /**
+   * Test accounts the verifier sets states up with by a user's own calls (account-states.ts),
+   * where no state hook is given
+   */
+  readonly accounts?: TestAccounts;
+  /** the backend's socket, for the pushes checked with test accounts; default its /ws */
+  readonly socket?: string;
   readonly pactFile: string;
   readonly logLevel: LogLevel;
 }
@@ -67,7 +85,22 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): RemoteSettin
     if (!HEADER_NAME_PATTERN.test(name)) throw new Error(`${variable} must be an HTTP header name`);
     return name;
   };
+  const account = (email: string, password: string): { email: string; password: string } | null => {
+    const [address, secret] = [env[email], env[password]];
+    if (!address && !secret) return null;
+    if (!address || !secret) throw new Error(`${email} and ${password} go together`);
+    return { email: address, password: secret };
+  };
+  const main = account('TEST_ACCOUNT', 'TEST_PASSWORD');
+  const second = account('TEST_ACCOUNT2', 'TEST_PASSWORD2');
+  if (second !== null && main === null) throw new Error('TEST_ACCOUNT2 needs TEST_ACCOUNT');
+  const socket = env['SOCKET_URL'];
+  if (socket !== undefined && !/^wss?:\/\//.test(socket)) {
+    throw new Error('SOCKET_URL must be a ws:// or wss:// URL');
+  }
   return {
+    ...(main === null ? {} : { accounts: second === null ? { main } : { main, second } }),
+    ...(socket === undefined ? {} : { socket }),
     providerBaseUrl,
     headers: {
       language: header('HEADER_LANGUAGE', HEADERS.language),
@@ -115,10 +148,13 @@ export function forwardStates(
       body: JSON.stringify({ state, params: params ?? {}, action }),
     });
     if (!response.ok) throw new Error(`state "${state}" ${action}: HTTP ${response.status}`);
+    // a hook may answer the values the request takes from the state (fromProviderState)
+    const answer: unknown = await response.json().catch(() => undefined);
+    return action === 'setup' && isJsonMap(answer) ? answer : undefined;
   };
   const send = async (state: string, params: unknown, action: 'setup' | 'teardown') => {
     try {
-      await post(state, params, action);
+      return await post(state, params, action);
     } catch (error) {
       onFailure?.(state, error instanceof Error ? error.message : String(error));
       throw error;
@@ -131,6 +167,34 @@ export function forwardStates(
     };
   }
   return handlers;
+}
+
+/** A JSON object: what a state's setup may answer (parsed from JSON, so JSON all through). */
+type JsonMap = Exclude<Awaited<ReturnType<StateFunc>>, void>;
+const isJsonMap = (value: unknown): value is JsonMap =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The handlers, each telling `onFailure` of a setup that failed before the verifier hears. */
+function reportingFailures(
+  handlers: StateHandlers,
+  onFailure: (state: string, reason: string) => void,
+): StateHandlers {
+  const reporting: StateHandlers = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    const { setup, teardown } = typeof handler === 'function' ? { setup: handler } : handler;
+    reporting[name] = {
+      setup: async (params) => {
+        try {
+          return await setup?.(params);
+        } catch (error) {
+          onFailure(name, error instanceof Error ? error.message : String(error));
+          throw error;
+        }
+      },
+      ...(teardown === undefined ? {} : { teardown }),
+    };
+  }
+  return reporting;
 }
 
 export async function verifyRemote(
@@ -186,7 +250,21 @@ export interface BackendReport {
   readonly counts: { readonly holds: number; readonly drifts: number; readonly needsState: number };
 }
 
+/** How long a state set up by the test accounts waits for the backend to reach it. */
+const STATE_WAIT_MS = 90_000;
+
+/** The `path` of a socket push's row in the report. */
+export const PUSH_PATH = '(socket push)';
+
 const realStates = (states: readonly string[]) => states.filter((state) => state !== '');
+
+/** Why an interaction's states are not reached by the test accounts: those that need a hook. */
+const unreached = (interaction: PactSummary['interactions'][number]): string => {
+  const hooked = realStates(interaction.states).filter(
+    (state) => !isStateName(state) || STATE_REACH[state].by === 'hook',
+  );
+  return hooked.length > 0 ? hooked.join(', ') : 'an unverified test account: --account2';
+};
 
 /**
  * Replays the pact's HTTP interactions against the backend and answers, per interaction,
@@ -200,17 +278,51 @@ export async function checkRemote(
 ): Promise<BackendReport> {
   const pact = await readPact(settings.pactFile);
   const http = pact.interactions.filter((interaction) => interaction.type.includes('HTTP'));
-  const reachable = (interaction: { readonly states: readonly string[] }) =>
-    settings.statesUrl !== undefined || realStates(interaction.states).length === 0;
-  const replayed = http.filter(reachable);
+  const { accounts } = settings;
+  const byAccounts = settings.statesUrl === undefined ? accounts : undefined;
+  const reachable = (interaction: PactSummary['interactions'][number]) =>
+    settings.statesUrl !== undefined ||
+    realStates(interaction.states).length === 0 ||
+    (byAccounts !== undefined && reachedByAccounts(interaction.providerStates, byAccounts));
+  const viaAccounts =
+    byAccounts === undefined
+      ? undefined
+      : accountStates({
+          baseUrl: settings.providerBaseUrl,
+          wire: settings.wire,
+          headers: settings.headers,
+          accounts: byAccounts,
+          waitMs: STATE_WAIT_MS,
+          ...(options.warn === undefined ? {} : { warn: options.warn }),
+        });
+  // with test accounts, the socket pushes are listed too: provoked on the backend's socket
+  const pushes =
+    viaAccounts === undefined
+      ? []
+      : pact.interactions.filter((interaction) => !interaction.type.includes('HTTP'));
+  const listed = [...http, ...pushes];
+  const provoked = (interaction: PactSummary['interactions'][number]) =>
+    interaction.type.includes('HTTP') || PUSH_REACH[interaction.description]?.provoked === true;
+  const replayable = (interaction: PactSummary['interactions'][number]) =>
+    provoked(interaction) && reachable(interaction);
+  const pathOf = (interaction: PactSummary['interactions'][number] | undefined) =>
+    interaction === undefined || interaction.type.includes('HTTP')
+      ? (interaction?.path ?? '')
+      : PUSH_PATH;
+  const replayed = listed.filter(replayable);
   const failedStates = new Map<string, string>();
   const verdicts = new Map<string, InteractionVerdict>();
 
   if (replayed.length > 0) {
     const subset = await writeFilteredPact(
-      (interaction) => interaction.type.includes('HTTP') && reachable(interaction),
+      (interaction) =>
+        (interaction.type.includes('HTTP') || viaAccounts !== undefined) && replayable(interaction),
       settings.pactFile,
+      viaAccounts === undefined ? undefined : withPersona,
     );
+    const onFailure = (state: string, reason: string) => {
+      failedStates.set(state, reason);
+    };
     const proxy = await startDecryptingProxy({
       target: settings.providerBaseUrl,
       codec: createNodeCodec(settings.wire),
@@ -220,28 +332,49 @@ export async function checkRemote(
       const result = await runVerification({
         providerBaseUrl: proxy.url,
         pactUrls: [subset.path],
-        stateHandlers: forwardStates(pact.states, settings.statesUrl, (state, reason) => {
-          failedStates.set(state, reason);
-        }),
-        messageProviders: {},
+        stateHandlers:
+          viaAccounts === undefined
+            ? forwardStates(pact.states, settings.statesUrl, onFailure)
+            : reportingFailures(viaAccounts.handlers, onFailure),
+        messageProviders:
+          viaAccounts === undefined
+            ? {}
+            : accountMessageProviders({
+                socket: settings.socket ?? socketOf(settings.providerBaseUrl),
+                states: viaAccounts,
+              }),
+        // a state may wait for the backend (a Coin Guess period to close): give it the time
+        ...(viaAccounts === undefined ? {} : { timeoutMs: STATE_WAIT_MS + 30_000 }),
         requestFilter: resignRequests({
           guestToken: settings.wire.defaultToken,
           headers: settings.headers,
+          ...(viaAccounts === undefined
+            ? {}
+            : {
+                session: viaAccounts.session,
+                requestId: viaAccounts.requestId,
+                observe: viaAccounts.observe,
+              }),
         }),
         logLevel: settings.logLevel,
       });
       for (const one of result.interactions) {
-        const interaction = http.find((candidate) => candidate.description === one.description);
+        const interaction = listed.find((candidate) => candidate.description === one.description);
         const states = interaction?.states ?? one.providerStates;
         const refused = realStates(states).find((state) => failedStates.has(state));
         verdicts.set(one.description, {
           description: one.description,
-          path: interaction?.path ?? '',
+          path: pathOf(interaction),
           states,
           mismatches: one.ok || refused !== undefined ? [] : one.mismatches,
           verdict: one.ok ? 'holds' : refused !== undefined ? 'needs-state' : 'drifts',
           ...(!one.ok && refused !== undefined
-            ? { reason: `the state hook refused "${refused}": ${failedStates.get(refused) ?? ''}` }
+            ? {
+                reason:
+                  viaAccounts === undefined
+                    ? `the state hook refused "${refused}": ${failedStates.get(refused) ?? ''}`
+                    : `"${refused}" was not reached: ${failedStates.get(refused) ?? ''}`,
+              }
             : {}),
         });
       }
@@ -251,13 +384,13 @@ export async function checkRemote(
     }
   }
 
-  const interactions = http.map(
+  const interactions = listed.map(
     (interaction): InteractionVerdict =>
       verdicts.get(interaction.description) ??
-      (reachable(interaction)
+      (replayable(interaction)
         ? {
             description: interaction.description,
-            path: interaction.path ?? '',
+            path: pathOf(interaction),
             states: interaction.states,
             verdict: 'drifts',
             mismatches: [
@@ -270,11 +403,16 @@ export async function checkRemote(
           }
         : {
             description: interaction.description,
-            path: interaction.path ?? '',
+            path: pathOf(interaction),
             states: interaction.states,
             verdict: 'needs-state',
             mismatches: [],
-            reason: 'no state hook: --states',
+            reason:
+              byAccounts === undefined
+                ? 'no state hook: --states'
+                : provoked(interaction)
+                  ? `not reached by a user's calls: --states (${unreached(interaction)})`
+                  : `not provoked by a user's calls: ${PUSH_REACH[interaction.description]?.how ?? 'no way known'}`,
           }),
   );
   const count = (verdict: InteractionVerdict['verdict']) =>
@@ -282,7 +420,7 @@ export async function checkRemote(
   return {
     backend: settings.providerBaseUrl,
     interactions,
-    pushesNotReplayed: pact.interactions.length - http.length,
+    pushesNotReplayed: pact.interactions.length - listed.length,
     counts: { holds: count('holds'), drifts: count('drifts'), needsState: count('needs-state') },
   };
 }
