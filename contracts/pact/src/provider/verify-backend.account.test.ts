@@ -98,6 +98,13 @@ beforeAll(async () => {
   // a backend's market feed ticks: the socket's Data24h and Kline pushes come on their own
   app = await buildApp({ ...strangerOptions, marketTickMs: 250 });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
+  // a staging backend set up for testing: short Coin Guess periods, so the draw and result pushes
+  // come in seconds rather than a minute each (periods that open from now on)
+  await new ControlClient(url).digitsTiming({
+    round_seconds: 12,
+    closing_seconds: 3,
+    drawn_seconds: 2,
+  });
   // the second registers with the main's invite code: the main has a friend (the team)
   await register(second, await verifyAndFund(await register(main)));
 });
