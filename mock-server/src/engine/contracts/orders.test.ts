@@ -563,3 +563,246 @@ describe('cancelling', () => {
     expect(w.contracts.positions(w.ann).list[0]?.quantity).toBe('1');
   });
 });
+
+describe('closing at market', () => {
+  it('refuses a part close off the step or beyond what resting closes left, and on a shut market', async () => {
+    const w = await contractWorld();
+    w.advance(3 * HOUR); // 10:00 in New York
+    w.price('20000');
+    w.order(w.ann, { quantity: '1', leverage_id: '3' });
+    w.order(w.ann, { symbol_id: AAPL, quantity: '1', leverage_id: '2' });
+    const [stock, btc] = w.contracts.positions(w.ann).list;
+    const part = (position_id: string, quantity: string) =>
+      refusedUnchanged(w.exchange, () =>
+        w.contracts.partStop(w.ann, { position_id, quantity, request_id: rid() }),
+      );
+    const step = part(btc?.id ?? '', '0.00005');
+    expect(step).toMatchObject({ kind: 'refused', key: 'quantity_step' });
+    expect(step.params).toEqual({ step: '0.0001' });
+    w.order(w.ann, {
+      reduce_only: true,
+      side: 'sell',
+      type: 'limit',
+      price: '21000',
+      quantity: '0.3',
+    });
+    const beyond = part(btc?.id ?? '', '0.7001');
+    expect(beyond).toMatchObject({ kind: 'refused', key: 'close_quantity_exceeds' });
+    expect(beyond.params).toEqual({ max: '0.7' });
+    w.advance(7 * HOUR); // 17:00 in New York
+    expect(part(stock?.id ?? '', '0.5')).toMatchObject({ kind: 'refused', key: 'market_closed' });
+    expect(
+      w.contracts.partStop(w.ann, {
+        position_id: btc?.id ?? '',
+        quantity: '0.7',
+        request_id: rid(),
+      }).order,
+    ).toMatchObject({ status: 'completed', quantity: '0.7' });
+  });
+
+  it('closes part of a short at the ask, by the user, and the rest with no position left', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { side: 'sell', quantity: '1', leverage_id: '3' }); // short 1 at 19 999.80
+    const id = w.contracts.positions(w.ann).list[0]?.id ?? '';
+    w.price('19000'); // ask 19 000.19
+    const part = w.contracts.partStop(w.ann, {
+      position_id: id,
+      quantity: '0.4',
+      request_id: rid(),
+    });
+    // PnL 0.4 × (19 999.80 − 19 000.19)
+    expect(part.order).toMatchObject({
+      side: 'buy',
+      action: 'close_short',
+      avg_price: '19000.19',
+      realized_pnl: '399.844',
+      source: 'user',
+      status: 'completed',
+    });
+    expect(part.position).toMatchObject({ id, quantity: '0.6' });
+    const rest = w.contracts.partStop(w.ann, {
+      position_id: id,
+      quantity: '0.6',
+      request_id: rid(),
+    });
+    expect(rest.order).toMatchObject({ avg_price: '19000.19', status: 'completed' });
+    expect(rest.position).toBeNull();
+    expect(w.contracts.positions(w.ann).list).toEqual([]);
+  });
+
+  it('closes every position of the symbol asked for, or all, each at its taker price, and sums the PnL', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.exchange.market.setPrice(ETH, '1000', w.exchange.now());
+    w.order(w.ann, { quantity: '0.1', leverage_id: '3' }); // long 0.1 BTC at 20 000.20
+    w.order(w.ann, { symbol_id: ETH, side: 'sell', quantity: '1', leverage_id: '3' }); // short 1 ETH at 999.99
+    w.order(w.cy, { quantity: '0.1', leverage_id: '3' });
+    w.price('21000'); // bid 20 999.79
+    w.exchange.market.setPrice(ETH, '900', w.exchange.now()); // ask 900.01
+    const unknown = refusedUnchanged(w.exchange, () =>
+      w.contracts.allStop(w.ann, { symbol_id: 'nosuch', request_id: rid() }),
+    );
+    expect(unknown).toMatchObject({ kind: 'not_found', key: 'symbol_not_found' });
+    const eth = w.contracts.allStop(w.ann, { symbol_id: ETH, request_id: rid() });
+    // 1 × (999.99 − 900.01)
+    expect(eth).toEqual({
+      list: [expect.objectContaining({ symbol_id: ETH, avg_price: '900.01', source: 'user' })],
+      realized_pnl: '99.98',
+    });
+    expect(w.contracts.positions(w.ann).list.map((row) => row.symbol_id)).toEqual([BTC]);
+    w.exchange.market.setPrice(ETH, '1000', w.exchange.now());
+    // 5× this time: the loss to come is well within its margin
+    w.order(w.ann, { symbol_id: ETH, side: 'sell', quantity: '1', leverage_id: '1' });
+    w.exchange.market.setPrice(ETH, '1100', w.exchange.now()); // ask 1 100.01
+    const all = w.contracts.allStop(w.ann, { request_id: rid() });
+    // 0.1 × (20 999.79 − 20 000.20) − 1 × (1 100.01 − 999.99)
+    expect(all.list.map((order) => [order.symbol_id, order.action, order.avg_price])).toEqual([
+      [BTC, 'close_long', '20999.79'],
+      [ETH, 'close_short', '1100.01'],
+    ]);
+    expect(all.realized_pnl).toBe('-0.061');
+    expect(w.contracts.positions(w.ann).list).toEqual([]);
+    expect(w.contracts.positions(w.cy).list).toHaveLength(1);
+    expect(w.contracts.allStop(w.ann, { request_id: rid() })).toEqual({
+      list: [],
+      realized_pnl: '0.00',
+    });
+  });
+
+  it('closes nothing while a market it would close at is shut, but another symbol asked for alone', async () => {
+    const w = await contractWorld();
+    w.advance(3 * HOUR); // 10:00 in New York
+    w.order(w.ann, { symbol_id: AAPL, quantity: '1', leverage_id: '2' });
+    w.advance(7 * HOUR); // 17:00
+    w.price('20000');
+    w.order(w.ann, { quantity: '0.1', leverage_id: '3' });
+    expect(
+      refusedUnchanged(w.exchange, () => w.contracts.allStop(w.ann, { request_id: rid() })),
+    ).toMatchObject({ kind: 'refused', key: 'market_closed' });
+    expect(
+      w.contracts
+        .allStop(w.ann, { symbol_id: BTC, request_id: rid() })
+        .list.map((order) => order.symbol_id),
+    ).toEqual([BTC]);
+    expect(w.contracts.positions(w.ann).list.map((row) => row.symbol_id)).toEqual([AAPL]);
+  });
+
+  it('cancels a position’s resting closes before closing it, telling its owner in that order', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '1', leverage_id: '3' });
+    const resting = w.order(w.ann, {
+      reduce_only: true,
+      side: 'sell',
+      type: 'limit',
+      price: '21000',
+      quantity: '0.4',
+    });
+    const id = w.contracts.positions(w.ann).list[0]?.id ?? '';
+    w.events.length = 0;
+    const { list } = w.contracts.allStop(w.ann, { request_id: rid() });
+    expect(list).toMatchObject([{ quantity: '1', status: 'completed', avg_price: '19999.80' }]);
+    expect(w.events.map((event) => (event.type === 'order' ? event.order : event))).toEqual([
+      { ...resting, status: 'cancelled' },
+      list[0],
+      { type: 'position', userId: w.ann, position: { id, closed: true } },
+    ]);
+    expect(
+      w.contracts
+        .orders(w.ann, { group: 'history', page: 1, limit: 20 })
+        .list.find((order) => order.id === resting.id)?.status,
+    ).toBe('cancelled');
+  });
+});
+
+describe('what only a verified user may do on the real account', () => {
+  it('refuses an unverified user a part close, a close of all and a take profit, before looking for the position', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    const calls = [
+      () => w.contracts.partStop(w.bo, { position_id: '1', quantity: '0.1', request_id: rid() }),
+      () => w.contracts.allStop(w.bo, { request_id: rid() }),
+      () =>
+        w.contracts.addTakeStop(w.bo, {
+          position_id: '1',
+          take_profit: '21000',
+          stop_loss: '',
+          request_id: rid(),
+        }),
+    ];
+    for (const call of calls) {
+      expect(refusedUnchanged(w.exchange, call)).toMatchObject({
+        kind: 'refused',
+        key: 'contract_identity_required',
+      });
+    }
+  });
+});
+
+describe('a take profit and stop loss set on a position', () => {
+  it('refuses either finer than the symbol’s decimals, and keeps both at two', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '1', leverage_id: '3' });
+    const id = w.contracts.positions(w.ann).list[0]?.id ?? '';
+    const set = (take_profit: string, stop_loss: string) =>
+      w.contracts.addTakeStop(w.ann, {
+        position_id: id,
+        take_profit,
+        stop_loss,
+        request_id: rid(),
+      });
+    for (const [take, stop] of [
+      ['21000.001', ''],
+      ['', '19500.001'],
+    ] as const) {
+      const fine = refusedUnchanged(w.exchange, () => set(take, stop));
+      expect(fine).toMatchObject({ kind: 'refused', key: 'price_precision' });
+      expect(fine.params).toEqual({ digits: 2 });
+    }
+    w.events.length = 0;
+    const position = set('21000.01', '19500.99');
+    expect(position).toMatchObject({ take_profit: '21000.01', stop_loss: '19500.99' });
+    expect(w.events).toEqual([{ type: 'position', userId: w.ann, position }]);
+  });
+});
+
+describe('request ids', () => {
+  it('keeps each write’s answer under its own operation, so one request id cannot serve two', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    const opened = w.order(w.ann, {
+      quantity: '1',
+      leverage_id: '3',
+      type: 'limit',
+      price: '19000',
+    });
+    w.order(w.ann, { quantity: '1', leverage_id: '3' });
+    const id = w.contracts.positions(w.ann).list[0]?.id ?? '';
+    const ids = {
+      addOrder: rid(),
+      cancelOrder: rid(),
+      addTakeStop: rid(),
+      partStop: rid(),
+      allStop: rid(),
+    };
+    w.order(w.ann, { quantity: '0.1', leverage_id: '3', request_id: ids.addOrder });
+    w.contracts.cancelOrder(w.ann, { order_id: opened.id, request_id: ids.cancelOrder });
+    w.contracts.addTakeStop(w.ann, {
+      position_id: id,
+      take_profit: '21000',
+      stop_loss: '',
+      request_id: ids.addTakeStop,
+    });
+    w.contracts.partStop(w.ann, { position_id: id, quantity: '0.1', request_id: ids.partStop });
+    w.contracts.allStop(w.ann, { request_id: ids.allStop });
+    const requests = w.exchange.live().requests;
+    expect(
+      Object.entries(ids).map(([name, request_id]) => [
+        name,
+        requests[`${w.ann}:${request_id}`]?.operation,
+      ]),
+    ).toEqual(Object.keys(ids).map((name) => [name, `contract.${name}`]));
+  });
+});
