@@ -504,22 +504,21 @@ describe('cancelling', () => {
   it('refuses to cancel an order no longer open, and cancels no other in its place', async () => {
     const w = await contractWorld();
     w.price('20000');
+    // the first order rests on: no other order's cancel may take it
     const resting = w.order(w.ann, { type: 'limit', price: '19000', quantity: '0.1' });
     const filled = w.order(w.ann, { quantity: '0.1' });
-    const later = w.order(w.ann, { type: 'limit', price: '18000', quantity: '0.1' });
-    for (const order of [filled, resting, later]) {
-      if (order !== filled)
-        w.contracts.cancelOrder(w.ann, { order_id: order.id, request_id: rid() });
-    }
-    const again = w.order(w.ann, { type: 'limit', price: '18500', quantity: '0.1' });
-    for (const order_id of [filled.id, resting.id]) {
+    const cancelled = w.order(w.ann, { type: 'limit', price: '18000', quantity: '0.1' });
+    w.contracts.cancelOrder(w.ann, { order_id: cancelled.id, request_id: rid() });
+    for (const order_id of [filled.id, cancelled.id]) {
       expect(
         refusedUnchanged(w.exchange, () =>
           w.contracts.cancelOrder(w.ann, { order_id, request_id: rid() }),
         ),
       ).toMatchObject({ kind: 'refused', key: 'order_not_open' });
     }
-    expect(w.contracts.orders(w.ann, { group: 'open', page: 1, limit: 20 }).list).toEqual([again]);
+    expect(w.contracts.orders(w.ann, { group: 'open', page: 1, limit: 20 }).list).toEqual([
+      resting,
+    ]);
   });
 
   it('releases what a resting opening order froze, tells its owner, and it fills no more', async () => {
