@@ -62,6 +62,18 @@ describe('what a user still holds open', () => {
   });
 });
 
+describe('its pushes', () => {
+  it('reach the exchange’s listeners under the domain’s name', async () => {
+    const w = await priced();
+    const heard: [string, unknown][] = [];
+    const stop = w.exchange.onDomainEvent((domain, event) => heard.push([domain, event]));
+    const order = w.order(w.ann, { type: 'limit', price: '19000', quantity: '0.1' });
+    stop();
+    w.order(w.ann, { type: 'limit', price: '18000', quantity: '0.1' });
+    expect(heard).toEqual([['contracts', { type: 'order', userId: w.ann, order }]]);
+  });
+});
+
 describe('lists', () => {
   it('shows the open positions of the user’s mode, newest first, or only those of one symbol', async () => {
     const w = await priced();
