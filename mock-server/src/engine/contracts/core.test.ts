@@ -4,6 +4,7 @@
  * and the levels it watches once nothing is left to watch.
  */
 import { describe, expect, it } from 'vitest';
+import { exchangeWorld, PASSWORD } from '../testing.ts';
 import { btcPosition, restingSell, watches } from './rows-testing.ts';
 import { BTC, contractWorld, refusal, rid, START } from './testing.ts';
 
@@ -172,5 +173,44 @@ describe('look-ups that refuse', () => {
     expect(
       w.contracts.partStop(w.ann, { position_id: '1', quantity: '0.1', request_id: rid() }).order,
     ).toMatchObject({ position_id: '1', status: 'completed' });
+  });
+});
+
+describe('a write once per request id', () => {
+  it('answers a request id again while its user exists, and refuses it once the account is closed', async () => {
+    const { exchange, ids } = await exchangeWorld({
+      at: START,
+      users: [
+        { email: 'dee@example.com', password: PASSWORD, balances: { demo: { contract: '5000' } } },
+      ],
+    });
+    const [dee = ''] = ids;
+    const contracts = exchange.domains.contracts;
+    exchange.market.setPrice(BTC, '60000', exchange.now());
+    exchange.profile.setAccountMode(dee, 'demo');
+    contracts.addOrder(dee, {
+      symbol_id: BTC,
+      side: 'buy',
+      type: 'market',
+      price: '',
+      quantity: '0.01',
+      leverage_id: '4',
+      take_profit: '',
+      stop_loss: '',
+      reduce_only: false,
+      request_id: rid(),
+    });
+    const stop = { request_id: rid() };
+    const closed = contracts.allStop(dee, stop);
+    expect(closed.list).toHaveLength(1);
+    // the same id again: the same answer, nothing closed twice
+    expect(contracts.allStop(dee, stop)).toEqual(closed);
+    exchange.codes.sendToUser(dee, 'delete_account', 'en', '203.0.113.7');
+    const code = exchange.live().mailbox.at(-1)?.code ?? '';
+    await exchange.auth.deleteAccount(dee, { password: PASSWORD, code });
+    expect(refusal(() => contracts.allStop(dee, stop))).toMatchObject({
+      kind: 'unauthorised',
+      key: 'unauthorized',
+    });
   });
 });
