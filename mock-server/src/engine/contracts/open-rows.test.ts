@@ -37,12 +37,16 @@ describe('a position’s resting closes', () => {
       params: { max: '0.5' },
     });
     expect(ordersOf(w, w.ann, 'open').map((order) => order.id)).toEqual([second.id, first.id]);
+    expect(partStop(w, w.ann, id, '0.5').position).toMatchObject({
+      quantity: '0.5',
+      closable_quantity: '0',
+    });
     cancel(w, w.ann, first.id);
-    expect(btcPosition(w, w.ann).closable_quantity).toBe('0.8');
+    expect(btcPosition(w, w.ann).closable_quantity).toBe('0.3');
     cancel(w, w.ann, second.id);
-    expect(btcPosition(w, w.ann).closable_quantity).toBe('1');
+    expect(btcPosition(w, w.ann).closable_quantity).toBe('0.5');
     expect(ordersOf(w, w.ann, 'open')).toEqual([]);
-    const closed = partStop(w, w.ann, id, '1');
+    const closed = partStop(w, w.ann, id, '0.5');
     expect(closed.position).toBeNull();
   });
 
