@@ -6,7 +6,8 @@ import { TEAM_REWARD_RULES } from '@bourse/fixtures';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS } from '../ledger/accounts.ts';
-import { contractWorld, refusal, rid } from './testing.ts';
+import { booked, btcPosition, contractAccount, ordersOf, restingSell } from './rows-testing.ts';
+import { contractWorld, refusal, rid, START } from './testing.ts';
 
 describe('the worked example: long 1 BTC at 20 000, 50×, maintenance 0.5 %', () => {
   it('rests as a limit order, fills at 20 000 with margin 400, and is liquidated at 19 700', async () => {
@@ -175,5 +176,297 @@ describe('an engine-made close books on the position’s account, whatever the o
       .toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
     expect(share.isZero()).toBe(false);
     expect(after.minus(before).toFixed()).toBe(share.toFixed());
+  });
+});
+
+describe('a fill', () => {
+  it('books the order’s fee from its frozen money and opens a position with the order’s take profit', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    const opened = w.order(w.ann, { quantity: '0.1', take_profit: '21000' });
+    // at the ask, 20 000.20, 50×: margin 40.0004, taker fee 0.1 × 20 000.20 × 0.0006 = 1.200012
+    expect(booked(w, opened.order_no)).toEqual([
+      {
+        kind: 'trade_fee',
+        postings: [
+          { account: contractAccount(w.ann, 'available'), amount: '-41.200412' },
+          { account: contractAccount(w.ann, 'frozen'), amount: '41.200412' },
+        ],
+      },
+      {
+        kind: 'trade_fee',
+        postings: [
+          { account: contractAccount(w.ann, 'frozen'), amount: '-1.200012' },
+          { account: SYSTEM_ACCOUNTS.fees, amount: '1.200012' },
+        ],
+      },
+    ]);
+    expect(opened).toMatchObject({
+      status: 'filled',
+      avg_price: '20000.20',
+      cost: '40.0004',
+      fee: '1.200012',
+      amount: '2000.02',
+      position_id: '1',
+    });
+    expect(btcPosition(w, w.ann)).toMatchObject({
+      id: '1',
+      quantity: '0.1',
+      entry_price: '20000.20',
+      margin: '40.0004',
+      take_profit: '21000',
+      stop_loss: '',
+    });
+  });
+
+  it('adds to the position held in that direction: one position, the entry averaged, a take profit kept unless the order brings its own', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '0.1', take_profit: '21000', stop_loss: '19900' });
+    w.price('20100');
+    w.order(w.ann, { quantity: '0.3' });
+    expect(w.contracts.positions(w.ann).list).toHaveLength(1);
+    // (0.1 × 20 000.20 + 0.3 × 20 100.20) ÷ 0.4 = 20 075.20
+    expect(btcPosition(w, w.ann)).toMatchObject({
+      id: '1',
+      quantity: '0.4',
+      entry_price: '20075.20',
+      take_profit: '21000',
+      stop_loss: '19900',
+    });
+    w.order(w.ann, { quantity: '0.1', take_profit: '21500' });
+    expect(btcPosition(w, w.ann)).toMatchObject({
+      quantity: '0.5',
+      take_profit: '21500',
+      stop_loss: '19900',
+    });
+    expect(w.contracts.positionRows(w.ann).map((row) => row.fees)).toEqual([
+      // 1.200012 + 0.3 × 20 100.20 × 0.0006 + 0.1 × 20 100.20 × 0.0006
+      '6.02406',
+    ]);
+  });
+});
+
+describe('a close at market', () => {
+  it('is a market order of the position’s opposite side, booked with its PnL and fee, and pushed with the position left', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '0.1' }); // margin 40.0004 at 20 000.20
+    w.price('21000'); // bid 20 999.79
+    w.events.length = 0;
+    const { order, position } = w.contracts.partStop(w.ann, {
+      position_id: '1',
+      quantity: '0.04',
+      request_id: rid(),
+    });
+    // released 40.0004 × 0.4 = 16.00016; PnL 0.04 × 999.59 = 39.9836; fee × 0.0006
+    expect(order).toMatchObject({
+      id: '2',
+      side: 'sell',
+      action: 'close_long',
+      type: 'market',
+      price: null,
+      avg_price: '20999.79',
+      take_profit: '',
+      stop_loss: '',
+      amount: '839.9916',
+      quantity: '0.04',
+      filled_quantity: '0.04',
+      cost: '0',
+      fee: '0.50399496',
+      realized_pnl: '39.9836',
+      reduce_only: true,
+      position_id: '1',
+      source: 'user',
+      status: 'completed',
+    });
+    expect(booked(w, order.order_no)).toEqual([
+      {
+        kind: 'realized_pnl',
+        postings: [
+          { account: contractAccount(w.ann, 'frozen'), amount: '-16.00016' },
+          { account: contractAccount(w.ann, 'available'), amount: '16.00016' },
+          { account: SYSTEM_ACCOUNTS.contractHouse, amount: '-39.9836' },
+          { account: contractAccount(w.ann, 'available'), amount: '39.9836' },
+          {
+            account: contractAccount(w.ann, 'available'),
+            amount: '-0.50399496',
+            kind: 'trade_fee',
+          },
+          { account: SYSTEM_ACCOUNTS.fees, amount: '0.50399496', kind: 'trade_fee' },
+        ],
+      },
+    ]);
+    expect(position).toMatchObject({ quantity: '0.06', margin: '24.00024' });
+    expect(w.events).toEqual([
+      { type: 'order', userId: w.ann, order },
+      { type: 'position', userId: w.ann, position },
+    ]);
+    expect(w.contracts.positionRows(w.ann)[0]).toMatchObject({
+      quantity: '0.06',
+      margin: '24.00024',
+      realized_pnl: '39.9836',
+    });
+  });
+
+  it('books a reduce-only order that crosses at once as a completed close, listed once', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '0.1' });
+    const close = w.order(w.ann, { side: 'sell', reduce_only: true, quantity: '0.05' });
+    expect(close).toMatchObject({ id: '2', status: 'completed', avg_price: '19999.80' });
+    expect(ordersOf(w, w.ann, 'history').map((order) => [order.id, order.status])).toEqual([
+      ['2', 'completed'],
+      ['1', 'filled'],
+    ]);
+    // the next order takes the next id
+    expect(w.order(w.ann, { quantity: '0.1' }).id).toBe('3');
+  });
+});
+
+describe('a position closed with resting closes', () => {
+  it('cancels them first when its take profit fires, then closes the whole position', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '1', take_profit: '21000' });
+    const resting = restingSell(w, w.ann, '0.3', '22000');
+    w.advance(1000);
+    w.events.length = 0;
+    w.price('21000');
+    const [close] = ordersOf(w, w.ann, 'history');
+    expect(close).toMatchObject({ source: 'take_profit', quantity: '1', status: 'completed' });
+    expect(w.events.map((event) => event.type)).toEqual(['order', 'order', 'position', 'notice']);
+    expect(w.events.slice(0, 3)).toEqual([
+      {
+        type: 'order',
+        userId: w.ann,
+        order: { ...resting, status: 'cancelled', updated_at: START + 1000 },
+      },
+      { type: 'order', userId: w.ann, order: close },
+      { type: 'position', userId: w.ann, position: { id: '1', closed: true } },
+    ]);
+    expect(w.contracts.orderRows(w.ann).map((row) => [row.id, row.status])).toEqual([
+      ['1', 'closed'],
+      [resting.id, 'cancelled'],
+      ['3', 'completed'],
+    ]);
+  });
+
+  it('cancels them when it is liquidated: the loss to the house, the margin left to the fund, no fee, a notice', async () => {
+    const w = await contractWorld();
+    w.price('20100');
+    w.order(w.ann, { type: 'limit', price: '20000' });
+    w.price('19999.80'); // long 1 at 20 000, 50×: margin 400
+    const resting = restingSell(w, w.ann, '0.4', '20500');
+    w.advance(1000);
+    w.events.length = 0;
+    w.price('19700');
+    const liquidation = ordersOf(w, w.ann, 'history')[0];
+    expect(liquidation).toMatchObject({
+      id: '3',
+      side: 'sell',
+      action: 'close_long',
+      type: 'market',
+      source: 'liquidation',
+      status: 'completed',
+      avg_price: '19700.00',
+      amount: '19700.00',
+      quantity: '1',
+      filled_quantity: '1',
+      cost: '0',
+      fee: '0',
+      realized_pnl: '-300.00',
+    });
+    expect(booked(w, liquidation?.order_no ?? '')).toEqual([
+      {
+        kind: 'liquidation',
+        postings: [
+          { account: contractAccount(w.ann, 'frozen'), amount: '-300', kind: 'realized_pnl' },
+          { account: contractAccount(w.ann, 'frozen'), amount: '-100' },
+          { account: SYSTEM_ACCOUNTS.contractHouse, amount: '300' },
+          { account: SYSTEM_ACCOUNTS.liquidationFund, amount: '100' },
+        ],
+      },
+    ]);
+    expect(w.events).toEqual([
+      { type: 'order', userId: w.ann, order: liquidation },
+      {
+        type: 'order',
+        userId: w.ann,
+        order: { ...resting, status: 'cancelled', updated_at: START + 1000 },
+      },
+      { type: 'position', userId: w.ann, position: { id: '1', closed: true } },
+      {
+        type: 'notice',
+        userId: w.ann,
+        notice: {
+          id: 'CL3',
+          title: 'Position liquidated',
+          summary: 'Your BTC/USDT position was liquidated at 19,700.00.',
+          created_at: START + 1000,
+        },
+      },
+    ]);
+    expect(w.contracts.positionRows(w.ann)).toMatchObject([
+      { quantity: '0', margin: '0', realized_pnl: '-300', closed_at: START + 1000 },
+    ]);
+  });
+
+  it('books a liquidation whose loss is beyond the margin as the margin lost and the rest from the fund', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { type: 'limit', price: '20000.20', quantity: '1', leverage_id: '5' }); // 100×
+    w.price('15000');
+    const [liquidation] = ordersOf(w, w.ann, 'history');
+    expect(booked(w, liquidation?.order_no ?? '')).toEqual([
+      {
+        kind: 'liquidation',
+        postings: [
+          { account: contractAccount(w.ann, 'frozen'), amount: '-200.002', kind: 'realized_pnl' },
+          { account: SYSTEM_ACCOUNTS.contractHouse, amount: '5000.2' },
+          { account: SYSTEM_ACCOUNTS.liquidationFund, amount: '-4800.198' },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('margin moved by the user', () => {
+  it('books each move under the position’s CM reference and pushes the position', async () => {
+    const w = await contractWorld();
+    w.price('20000');
+    w.order(w.ann, { quantity: '0.1' }); // margin 40.0004
+    w.events.length = 0;
+    const added = w.contracts.depositChange(w.ann, {
+      position_id: '1',
+      action: 'add',
+      amount: '10',
+      request_id: rid(),
+    });
+    expect(added.margin).toBe('50.0004');
+    expect(w.events).toEqual([{ type: 'position', userId: w.ann, position: added }]);
+    w.contracts.depositChange(w.ann, {
+      position_id: '1',
+      action: 'reduce',
+      amount: '5.5',
+      request_id: rid(),
+    });
+    expect(booked(w, 'CM1')).toEqual([
+      {
+        kind: 'transfer_in',
+        postings: [
+          { account: contractAccount(w.ann, 'available'), amount: '-10' },
+          { account: contractAccount(w.ann, 'frozen'), amount: '10' },
+        ],
+      },
+      {
+        kind: 'transfer_in',
+        postings: [
+          { account: contractAccount(w.ann, 'available'), amount: '5.5' },
+          { account: contractAccount(w.ann, 'frozen'), amount: '-5.5' },
+        ],
+      },
+    ]);
+    expect(w.contracts.positionRows(w.ann)[0]?.margin).toBe('44.5004');
   });
 });
