@@ -19,6 +19,7 @@ export default {
     ...modules.map((module) => `${module.folder}**/*.ts`),
     '!**/*.test.ts',
     '!**/testing.ts',
+    '!**/*-testing.ts',
     '!contracts/protocol/src/codec/vectors.ts',
   ],
   coverageAnalysis: 'perTest',
