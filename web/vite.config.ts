@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { codeSplitting } from './build/chunks.ts';
 import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
 import { readLocales, textsByRoute, textsModuleId } from './build/texts.ts';
@@ -134,6 +135,7 @@ export default defineConfig({
     // The report the login-route budget is read from.
     manifest: true,
     rolldownOptions: {
+      output: { codeSplitting },
       treeshake: {
         // A slice's ui and lib segments are only code to call (components, hooks, pure helpers):
         // one that nothing uses is dropped with what it imports, even when it sits in the
