@@ -31,9 +31,13 @@ describe('the chunk plan', () => {
     expect(pageGroupOf(nm('antd-mobile/es/utils/reduce-and-restore-motion.js'))).toBe('motion');
     expect(pageGroupOf(src('entities/market/ui/symbol-icon.tsx'))).toBe('market');
     expect(pageGroupOf(src('entities/option/lib/figures.ts'))).toBe('options');
-    // the Coin Guess records read the server clock, not the options' texts
-    expect(pageGroupOf(src('entities/option/model/server-clock.ts'))).toBeNull();
-    expect(pageGroupOf(src('entities/option/@x/coin-guess.ts'))).toBeNull();
+    // the Coin Guess records read the server clock, not the options' figures and their texts
+    expect(pageGroupOf(src('entities/option/model/server-clock.ts'))).toBe('option-calls');
+    expect(pageGroupOf(src('entities/option/@x/coin-guess.ts'))).toBe('option-calls');
+    // the viewer's marks naming only the viewer's texts apart from the account link naming the
+    // user's (the binding screens draw the first, and do not declare the user's texts)
+    expect(pageGroupOf(src('entities/viewer/ui/account-link.tsx'))).toBe('viewer');
+    expect(pageGroupOf(src('entities/viewer/ui/bind-rule-notice.tsx'))).toBe('identity');
   });
 
   it('reads Windows paths as it reads POSIX ones', () => {

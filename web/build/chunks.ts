@@ -115,6 +115,7 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'node_modules/react-is/',
       'src/shared/ui/states/',
       'src/shared/ui/account-mode/',
+      'src/shared/ui/review-badge/',
       'src/shared/ui/logo/',
       'src/shared/api/list/',
       'src/shared/routing/links.ts',
@@ -168,12 +169,61 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
     name: 'viewer',
     paths: ['src/entities/viewer/ui/viewer-avatar.tsx', 'src/entities/viewer/ui/account-link.tsx'],
   },
-  // the options' orders, figures and formulas: the options screens and Coin Guess's board (the
-  // server clock, which the Coin Guess records read too, stays apart: these name options texts)
+  // the rest of the viewer's marks: identity tag, binding notice, masked contacts (the account,
+  // setup, binding and verification screens; they name the viewer's texts only)
+  {
+    name: 'identity',
+    paths: [
+      'src/entities/viewer/ui/identity-tag.tsx',
+      'src/entities/viewer/ui/bind-rule-notice.tsx',
+      'src/entities/viewer/lib/',
+    ],
+  },
+  // the bottom sheets and the switch in them: the account, setup, trade and options screens
+  {
+    name: 'sheets',
+    paths: ['src/shared/ui/sheet/', 'node_modules/antd-mobile/es/components/switch/'],
+  },
+  // an amount typed with the balance beside it: the trade, options, Coin Guess and funds forms
+  {
+    name: 'amounts',
+    paths: [
+      'src/entities/balance/ui/amount-field',
+      'src/entities/balance/lib/amount.ts',
+      'src/shared/typed-number/',
+    ],
+  },
+  // the options' orders, figures, formulas and trend: the options screens and Coin Guess's board
+  // (they name the options' texts, which the Coin Guess records do not declare)
   {
     name: 'options',
-    paths: ['src/entities/option/', 'formulas/src/options.ts'],
+    paths: [
+      'src/entities/option/',
+      'formulas/src/options.ts',
+      'src/features/option-chart/model/',
+      'src/features/option-chart/index.ts',
+    ],
     except: ['src/entities/option/model/server-clock.ts', 'src/entities/option/@x/'],
+  },
+  // the options' calls and the server's clock: every options and Coin Guess screen
+  {
+    name: 'option-calls',
+    paths: [
+      'protocol/src/endpoints/options.ts',
+      'protocol/src/endpoints/options-schema.ts',
+      'src/entities/option/model/server-clock.ts',
+      'src/entities/option/@x/',
+    ],
+  },
+  // Coin Guess's rounds, bets and calls: its board and its records
+  {
+    name: 'coin-guess',
+    paths: [
+      'src/entities/coin-guess/',
+      'protocol/src/endpoints/digits.ts',
+      'protocol/src/endpoints/digits-schema.ts',
+      'formulas/src/digits.ts',
+    ],
   },
   // the guests' sign-in form, its language picker and the texts with links in them
   {
