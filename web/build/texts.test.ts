@@ -96,6 +96,11 @@ describe('the texts split by group', () => {
     expect(
       textsFolder(splitTexts({ en: { common: { back: 'Go back' } } }, 'en', namespaceOf)),
     ).not.toBe(folder);
+    // and by what each page's first file holds: a group one more page declares is a new folder
+    expect(textsFolder(split, { home: ['market'] })).not.toBe(
+      textsFolder(split, { home: ['market', 'funds'] }),
+    );
+    expect(textsFolder(split, { home: ['market'] })).toBe(textsFolder(split, { home: ['market'] }));
   });
 });
 

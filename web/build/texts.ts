@@ -286,9 +286,19 @@ export const namespacesOf = (split: SplitTexts, shell: string): string[] => [
   ...new Set([shell, ...Object.values(split).flatMap((namespaces) => Object.keys(namespaces))]),
 ];
 
-/** The folder of the built text chunks, named by their content so that it is cached for good. */
-export const textsFolder = (split: SplitTexts): string =>
-  `texts-${createHash('sha256').update(JSON.stringify(split)).digest('base64url').slice(0, 10)}`;
+/**
+ * The folder of the built text chunks, named by their content so that it is cached for good: the
+ * texts and which groups each page's first file holds (a route declaring one more group changes
+ * its page's file, not the texts).
+ */
+export const textsFolder = (
+  split: SplitTexts,
+  pages: Readonly<Record<string, readonly string[]>> = {},
+): string =>
+  `texts-${createHash('sha256')
+    .update(JSON.stringify([split, pages]))
+    .digest('base64url')
+    .slice(0, 10)}`;
 
 /**
  * Splits the texts at build time (and in the dev server): one source file per language stays
@@ -314,7 +324,7 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
     buildStart() {
       if (!building) return;
       const texts = split();
-      folder = textsFolder(texts);
+      folder = textsFolder(texts, options.pages);
       // Each chunk emitted under a fixed name, since the loader computes it.
       // an app build keeps no entry's exports unless told: the texts are the export
       const emit = (id: string, name: string) =>
