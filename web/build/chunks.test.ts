@@ -30,6 +30,12 @@ describe('the chunk plan', () => {
     // antd-mobile's helper that animates is react-spring's user, not a small helper
     expect(pageGroupOf(nm('antd-mobile/es/utils/reduce-and-restore-motion.js'))).toBe('motion');
     expect(pageGroupOf(src('entities/market/ui/symbol-icon.tsx'))).toBe('market');
+    // what only an overlay opened later uses stays with it, off every first screen
+    expect(pageGroupOf(nm('antd-mobile/es/utils/use-lock-scroll.js'))).toBeNull();
+    expect(pageGroupOf(nm('antd-mobile/es/utils/render-to-container.js'))).toBeNull();
+    // <Trans> is sign-in's and registration's, not the password reset's that shares their form
+    expect(pageGroupOf(src('features/auth-form/ui/auth-form.tsx'))).toBe('auth');
+    expect(pageGroupOf(nm('react-i18next/dist/es/TransWithoutContext.js'))).toBeNull();
     expect(pageGroupOf(src('entities/option/lib/figures.ts'))).toBe('options');
     // the Coin Guess records read the server clock, not the options' figures and their texts
     expect(pageGroupOf(src('entities/option/model/server-clock.ts'))).toBe('option-calls');
