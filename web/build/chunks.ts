@@ -148,11 +148,15 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'src/shared/api/refusal.ts',
     ],
   },
-  // the account's balances and flows: the funds, trading and records screens
+  // the account's balances and flows: the funds, trading and records screens; with the shapes of
+  // the options' and Coin Guess's pushes (not their calls), since the feed's reader, which every
+  // signed-in start loads, reads them beside the account's
   {
     name: 'funds',
     paths: [
       'protocol/src/endpoints/account.ts',
+      'protocol/src/endpoints/options-schema.ts',
+      'protocol/src/endpoints/digits-schema.ts',
       'protocol/src/tx-hash-shape.ts',
       'src/entities/balance/index.ts',
       'src/entities/balance/model/',
@@ -220,7 +224,6 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
     name: 'option-calls',
     paths: [
       'protocol/src/endpoints/options.ts',
-      'protocol/src/endpoints/options-schema.ts',
       'src/entities/option/model/server-clock.ts',
       'src/entities/option/@x/',
     ],
@@ -231,7 +234,6 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
     paths: [
       'src/entities/coin-guess/',
       'protocol/src/endpoints/digits.ts',
-      'protocol/src/endpoints/digits-schema.ts',
       'formulas/src/digits.ts',
     ],
   },
