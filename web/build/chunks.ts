@@ -56,7 +56,8 @@ const isTextModule = (id: string): boolean => id.startsWith('\0virtual:texts/');
  * names all of its ui, and the shell takes slices' models through their index. So the slices' ui
  * and lib segments (which vite.config.ts's tree-shaking treats as pure), the number formats and
  * the logo are left out, and the group does not follow imports (`includeDependenciesRecursively`)
- * or it would take them back; what the shell does use of them is in its chunk anyway.
+ * or it would take them back. What the shell does draw of them still loads with it: the bundler
+ * puts what only the entry uses in the entry's chunk.
  */
 export function isShellModule(id: string): boolean {
   const path = slashed(id);
