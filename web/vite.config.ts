@@ -96,11 +96,7 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
     notFound: 'not-found',
     defaultLanguage: CLIENT_DEFAULTS.language,
     // A signed-in start asks who the user is at once, and most of its pages open the feed.
-    signedIn: [
-      'src/shared/api/client.ts',
-      'protocol/src/codec/browser.ts',
-      'src/shared/socket/frames.ts',
-    ],
+    signedIn: ['src/shared/api/client-code.ts', 'src/shared/socket/frames.ts'],
     storage: { isLogin: storageKey('isLogin'), language: storageKey('language') },
   };
 }

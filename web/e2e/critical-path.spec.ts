@@ -77,7 +77,7 @@ test.describe('the first screen', () => {
     context,
   }) => {
     // The API client's code never arrives (as if the phone lost the network before idle).
-    await page.route(/\/assets\/(client|browser)-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/client-code-[\w-]+\.js$/, (route) => route.abort());
     await openApp(page, '/');
     await context.setOffline(true);
 
