@@ -37,11 +37,12 @@ describe('the chunk plan', () => {
     expect(pageGroupOf(src('features/auth-form/ui/auth-form.tsx'))).toBe('auth');
     expect(pageGroupOf(nm('react-i18next/dist/es/TransWithoutContext.js'))).toBeNull();
     expect(pageGroupOf(src('entities/option/lib/figures.ts'))).toBe('options');
-    // the feed's reader, on every signed-in start, takes the push shapes with the account's, not
-    // the options' and Coin Guess's calls with their examples
+    // the feed's reader, on every signed-in start, takes the push shapes and the contract calls
+    // with the account's (one file), not the options' and Coin Guess's calls with their examples
     const protocol = (path: string) => `/repo/contracts/protocol/src/${path}`;
     expect(pageGroupOf(protocol('endpoints/options-schema.ts'))).toBe('funds');
     expect(pageGroupOf(protocol('endpoints/digits-schema.ts'))).toBe('funds');
+    expect(pageGroupOf(protocol('endpoints/contract.ts'))).toBe('funds');
     expect(pageGroupOf(protocol('endpoints/options.ts'))).toBe('option-calls');
     expect(pageGroupOf(protocol('endpoints/digits.ts'))).toBe('coin-guess');
     // the Coin Guess records read the server clock, not the options' figures and their texts

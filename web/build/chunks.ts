@@ -149,13 +149,14 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'src/shared/api/refusal.ts',
     ],
   },
-  // the account's balances and flows: the funds, trading and records screens; with the shapes of
-  // the options' and Coin Guess's pushes (not their calls), since the feed's reader, which every
-  // signed-in start loads, reads them beside the account's
+  // the account's balances and flows: the funds, trading and records screens; with the contract
+  // calls and the shapes of the options' and Coin Guess's pushes (not their calls), since the
+  // feed's reader, which every signed-in start loads, reads them beside the account's: one file
   {
     name: 'funds',
     paths: [
       'protocol/src/endpoints/account.ts',
+      'protocol/src/endpoints/contract.ts',
       'protocol/src/endpoints/options-schema.ts',
       'protocol/src/endpoints/digits-schema.ts',
       'protocol/src/tx-hash-shape.ts',
