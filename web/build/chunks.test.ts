@@ -29,6 +29,8 @@ describe('the chunk plan', () => {
     expect(pageGroupOf(nm('@react-spring/web/dist/react-spring-web.esm.js'))).toBe('motion');
     // antd-mobile's helper that animates is react-spring's user, not a small helper
     expect(pageGroupOf(nm('antd-mobile/es/utils/reduce-and-restore-motion.js'))).toBe('motion');
+    expect(pageGroupOf(nm('antd-mobile/es/components/tabs/tabs.js'))).toBe('motion');
+    expect(pageGroupOf(nm('antd-mobile-icons/es/CloseOutline.js'))).toBe('notice');
     expect(pageGroupOf(src('entities/market/ui/symbol-icon.tsx'))).toBe('market');
     // what only an overlay opened later uses stays with it, off every first screen
     expect(pageGroupOf(nm('antd-mobile/es/utils/use-lock-scroll.js'))).toBeNull();

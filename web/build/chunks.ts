@@ -91,6 +91,8 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'node_modules/ahooks/es/useThrottleFn/',
       'node_modules/antd-mobile/es/utils/reduce-and-restore-motion.js',
       'node_modules/antd-mobile/es/utils/use-tab-list-scroll.js',
+      // the tabs animate their ink bar with it: the five screens with tabs load it anyway
+      'node_modules/antd-mobile/es/components/tabs/',
     ],
   },
   // what nearly every screen draws: antd-mobile's and ahooks' small helpers, the input, skeleton
@@ -123,6 +125,7 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'src/shared/lib/text.ts',
       'src/entities/viewer/model/bind-rule.ts',
       'src/entities/viewer/index.ts',
+      'src/entities/viewer/ui/viewer.module.css',
       'protocol/src/endpoints/domains.ts',
     ],
     // antd-mobile's helpers for its overlays (popup, mask, image viewer), which load by import()
@@ -237,6 +240,15 @@ export const PAGE_GROUPS: readonly PageGroup[] = [
       'src/entities/coin-guess/',
       'protocol/src/endpoints/digits.ts',
       'formulas/src/digits.ts',
+    ],
+  },
+  // the notice bar and its icons: home's and sign-in's announcements
+  {
+    name: 'notice',
+    paths: [
+      'node_modules/antd-mobile/es/components/notice-bar/',
+      'node_modules/antd-mobile-icons/es/SoundOutline.js',
+      'node_modules/antd-mobile-icons/es/CloseOutline.js',
     ],
   },
   // the guests' sign-in form and its language picker (react-i18next's <Trans>, for texts with
