@@ -18,6 +18,8 @@ export interface RouteReport {
   /** largest (brotli) first */
   readonly rows: readonly ChunkSize[];
   readonly total: Sizes;
+  /** the JS files the route loads before it draws (its rows): a request each */
+  readonly requests: number;
 }
 
 /** The name the benchmark reads. */
@@ -25,7 +27,11 @@ export type LoginRouteReport = RouteReport;
 
 export interface Budgets {
   readonly slackPercent?: number;
-  readonly routes?: Readonly<Record<string, { readonly brotli?: number; readonly gzip?: number }>>;
+  /** the JS files any route may load before it draws */
+  readonly maxRequests?: number;
+  readonly routes?: Readonly<
+    Record<string, { readonly brotli?: number; readonly gzip?: number; readonly requests?: number }>
+  >;
 }
 
 export interface Build {
@@ -48,4 +54,7 @@ export function budgetOverruns(reports: readonly RouteReport[], budgets: Budgets
 export function budgetsFor(
   reports: readonly RouteReport[],
   slackPercent: number,
+  maxRequests?: number,
 ): Required<Budgets> & { $comment: string };
+/** The JS files any route may load before it draws, unless web/budgets.json says otherwise. */
+export const MAX_REQUESTS: number;

@@ -1,7 +1,8 @@
 // What each route costs a phone on first visit: the entry chunk, the route's page chunk, their
-// static imports and the English texts it draws (the shell's and its own groups), compressed as a server sends them (brotli at quality 11,
-// gzip at level 9), read from the Vite build manifest; and the check of those figures against
-// the budgets in web/budgets.json.
+// static imports and the English texts it draws (the shell's and its own groups, one file),
+// compressed as a server sends them (brotli at quality 11, gzip at level 9), read from the Vite
+// build manifest, and how many JS files that is (each a request before the route draws); and the
+// check of those figures against the budgets in web/budgets.json.
 // Usage: node scripts/bundle-report.mjs [web/dist]            every route, chunk by chunk for login
 //        node scripts/bundle-report.mjs --check [web/dist]    fail when a route is over its budget
 //        node scripts/bundle-report.mjs --write [web/dist]    set each budget at today's size + slack
@@ -15,9 +16,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROUTES_FILE = join(ROOT, 'web/src/app/routes.tsx');
 export const BUDGETS_FILE = join(ROOT, 'web/budgets.json');
 /**
- * Which text chunks each page loads, written by the build (web/build/texts.ts): the texts are
- * split by top-level key, and a route loads the shell's chunk and its own groups' in one language.
- * The report counts English, the default language.
+ * Which texts each page's first screen loads, written by the build (web/build/texts.ts): one
+ * chunk per language and page holding the shell's texts and the page's groups (a later route
+ * loads the groups it lacks, one chunk each). The report counts English, the default language.
  */
 const TEXTS_MANIFEST = join('.vite', 'texts.json');
 
@@ -56,16 +57,11 @@ export function readBuild(dist) {
   return { manifest, texts, sizeOf };
 }
 
-/** The files of the texts a page draws, in the default language: the shell's and its groups'. */
+/** The file of the texts a page's first screen draws, in the default language. */
 function textFiles(texts, slice) {
-  const files = texts.files[texts.fallback] ?? {};
-  const groups = texts.pages[slice];
-  if (groups === undefined) throw new Error(`no texts for the ${slice} page in ${TEXTS_MANIFEST}`);
-  return [texts.shell, ...groups].map((namespace) => {
-    const file = files[namespace];
-    if (file === undefined) throw new Error(`no chunk of the ${namespace} texts in the build`);
-    return file;
-  });
+  const file = texts.packs?.[texts.fallback]?.[slice];
+  if (file === undefined) throw new Error(`no texts for the ${slice} page in ${TEXTS_MANIFEST}`);
+  return [file];
 }
 
 /** The chunks a page's route loads before it can draw, each sized, largest first, and the sum. */
@@ -99,7 +95,7 @@ export function routeReport(build, slice) {
     }),
     { raw: 0, gzip: 0, brotli: 0 },
   );
-  return { slice, rows, total };
+  return { slice, rows, total, requests: rows.length };
 }
 
 /** Every registered route's report. */
@@ -116,20 +112,35 @@ export function loginRouteReport(dist) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * What is wrong with `reports` against `budgets` ({ routes: { slice: { brotli, gzip } } }), one
- * sentence each: a route over a budget (by how much), a route without budgets, a budget for a
- * route that is not registered.
+ * What is wrong with `reports` against `budgets` ({ maxRequests, routes: { slice: { brotli, gzip,
+ * requests } } }), one sentence each: a route over a budget (by how much), over the JS files any
+ * route may load before it draws (`maxRequests`), a route without budgets, a budget for a route
+ * that is not registered.
  */
 export function budgetOverruns(reports, budgets) {
   const problems = [];
   const known = new Set(reports.map((report) => report.slice));
   for (const report of reports) {
+    if (typeof budgets.maxRequests === 'number' && report.requests > budgets.maxRequests) {
+      problems.push(
+        `route "${report.slice}": ${report.requests} JS requests before it draws, ` +
+          `${report.requests - budgets.maxRequests} over the ${budgets.maxRequests} any route may make`,
+      );
+    }
     const budget = budgets.routes?.[report.slice];
     if (budget === undefined) {
       problems.push(
         `route "${report.slice}" has no budget in web/budgets.json: add one (--write sets them)`,
       );
       continue;
+    }
+    if (typeof budget.requests !== 'number') {
+      problems.push(`route "${report.slice}" has no requests budget in web/budgets.json`);
+    } else if (report.requests > budget.requests) {
+      problems.push(
+        `route "${report.slice}": ${report.requests} JS requests before it draws, ` +
+          `${report.requests - budget.requests} over its budget of ${budget.requests}`,
+      );
     }
     for (const encoding of ['brotli', 'gzip']) {
       const limit = budget[encoding];
@@ -152,20 +163,31 @@ export function budgetOverruns(reports, budgets) {
   return problems;
 }
 
-/** Budgets at today's sizes plus `slackPercent`, rounded up to the next 100 bytes. */
-export function budgetsFor(reports, slackPercent) {
+/** The JS files any route may load before it draws (issue 26: a round trip each on slow 4G). */
+export const MAX_REQUESTS = 15;
+
+/**
+ * Budgets at today's sizes plus `slackPercent`, rounded up to the next 100 bytes, and today's JS
+ * requests (a file more is a round trip more: no slack), under `maxRequests` for every route.
+ */
+export function budgetsFor(reports, slackPercent, maxRequests = MAX_REQUESTS) {
   const withSlack = (bytes) => Math.ceil((bytes * (1 + slackPercent / 100)) / 100) * 100;
   return {
     $comment:
       'Initial JS per route (entry + page chunk + their static imports + the English texts it ' +
-      'draws), in ' +
-      'bytes as a server sends it. `npm test` fails when a route grows past its budget; ' +
-      '`node scripts/bundle-report.mjs --write web/dist` resets them to the build + slack.',
+      'draws): in bytes as a server sends it, and in files (requests before the route draws; ' +
+      'none may make more than maxRequests). `npm test` fails when a route grows past its ' +
+      'budget; `node scripts/bundle-report.mjs --write web/dist` resets them to the build + slack.',
     slackPercent,
+    maxRequests,
     routes: Object.fromEntries(
       reports.map((report) => [
         report.slice,
-        { brotli: withSlack(report.total.brotli), gzip: withSlack(report.total.gzip) },
+        {
+          brotli: withSlack(report.total.brotli),
+          gzip: withSlack(report.total.gzip),
+          requests: report.requests,
+        },
       ]),
     ),
   };
@@ -185,14 +207,14 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       );
     console.log('');
   }
-  for (const { slice, total } of reports)
+  for (const { slice, total, requests } of reports)
     console.log(
-      `${kb(total.brotli).padStart(9)} br ${kb(total.gzip).padStart(9)} gz ${kb(total.raw).padStart(9)}  ${slice} route, initial JS in all`,
+      `${kb(total.brotli).padStart(9)} br ${kb(total.gzip).padStart(9)} gz ${kb(total.raw).padStart(9)} ${String(requests).padStart(3)} files  ${slice} route, initial JS in all`,
     );
 
   if (mode === '--write') {
     const previous = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8'));
-    const budgets = budgetsFor(reports, previous.slackPercent ?? 2);
+    const budgets = budgetsFor(reports, previous.slackPercent ?? 2, previous.maxRequests);
     writeFileSync(BUDGETS_FILE, `${JSON.stringify(budgets, null, 2)}\n`);
     console.log(`\nwrote ${BUDGETS_FILE}`);
   } else if (mode === '--check') {

@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { codeSplitting } from './build/chunks.ts';
 import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
-import { readLocales, textsByRoute, textsModuleId } from './build/texts.ts';
+import { PACK_MARK, packModuleId, readLocales, textsByRoute } from './build/texts.ts';
 import { ROUTE_TABLE } from './src/app/route-table.ts';
 import { namespaceOf, SHELL_NAMESPACE, SHELL_TEXTS } from './src/shared/i18n/groups.ts';
 import { LANDING_PATH } from './src/shared/routing/landing.ts';
@@ -77,12 +78,10 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
     if (route === undefined) throw new Error(`${path} is not a registered route`);
     return pageModule(route.page);
   };
-  const locales = readLocales(LOCALES_DIR);
-  const english = locales[CLIENT_DEFAULTS.language] ?? {};
   const texts = {
-    languages: Object.keys(locales),
-    namespaces: [...new Set([SHELL_NAMESPACE, ...Object.keys(english).map(namespaceOf)])],
-    module: textsModuleId,
+    languages: Object.keys(readLocales(LOCALES_DIR)),
+    module: packModuleId,
+    packName: (page: string) => `${PACK_MARK}${page}`,
   };
   return {
     routes: ROUTE_TABLE.map((route) => ({
@@ -90,19 +89,14 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
       module: pageModule(route.page),
       auth: 'auth' in route,
       guestOnly: 'guestOnly' in route,
-      texts: route.texts.map(namespaceOf),
     })),
     login: pageAt(PATHS.login),
     landing: pageAt(LANDING_PATH),
     texts,
-    shellTexts: SHELL_NAMESPACE,
+    notFound: 'not-found',
     defaultLanguage: CLIENT_DEFAULTS.language,
     // A signed-in start asks who the user is at once, and most of its pages open the feed.
-    signedIn: [
-      'src/shared/api/client.ts',
-      'protocol/src/codec/browser.ts',
-      'src/shared/socket/frames.ts',
-    ],
+    signedIn: ['src/shared/api/client-code.ts', 'src/shared/socket/frames.ts'],
     storage: { isLogin: storageKey('isLogin'), language: storageKey('language') },
   };
 }
@@ -134,6 +128,7 @@ export default defineConfig({
     // The report the login-route budget is read from.
     manifest: true,
     rolldownOptions: {
+      output: { codeSplitting },
       treeshake: {
         // A slice's ui and lib segments are only code to call (components, hooks, pure helpers):
         // one that nothing uses is dropped with what it imports, even when it sits in the

@@ -422,6 +422,7 @@ const bundleLines = (bundle: BundleReport): string[] => [
   '',
   `- gzipped: **${kb(bundle.gzip)}** (raw ${kb(bundle.raw)}), budget ${String(bundle.budgetKb)} KB: within budget ${verdict(bundle.withinBudget)}`,
   `- d3 and chart code absent: ${verdict(bundle.chartCode.length === 0)}${bundle.chartCode.length === 0 ? '' : ` (${bundle.chartCode.join('; ')})`}`,
+  `- JS files before it draws: ${String(bundle.chunks.length)} (every route's are held to web/budgets.json by \`npm run check:budgets\`)`,
   '',
   '| chunk | gzipped |',
   '| --- | ---: |',

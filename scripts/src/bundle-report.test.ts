@@ -20,7 +20,8 @@ export const notFoundPage = () => loadPage(() => import('#pages/not-found'));
 `;
 
 // A tiny build: an entry with one shared chunk, two pages (home also lazily loads a chart it
-// must not be charged for), the texts split by group in two languages.
+// must not be charged for), the texts split by group in two languages, and each page's first
+// texts (the shell's and its groups') in one file per language.
 let dist: string;
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'bundle-report-'));
@@ -39,6 +40,11 @@ beforeAll(() => {
     'assets/texts-de-shell.js': 'export default {"common":{"back":"Zurück"}};',
     'assets/texts-de-login.js': 'export default {"login":{"title":"Anmelden"}};',
     'assets/texts-de-home.js': 'export default {"home":{"title":"Start"}};',
+    'assets/texts-en-@login.js': 'export default {"shell":{},"login":{"title":"Log in"}};',
+    'assets/texts-en-@home.js': 'export default {"shell":{},"home":{"title":"Home"}};',
+    'assets/texts-en-@not-found.js': 'export default {"shell":{}};',
+    'assets/texts-de-@login.js': 'export default {"shell":{},"login":{"title":"Anmelden"}};',
+    'assets/texts-de-@home.js': 'export default {"shell":{},"home":{"title":"Start"}};',
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dist, file), text);
   const manifest = {
@@ -65,6 +71,17 @@ beforeAll(() => {
       ]),
     ),
     pages: { login: ['login'], home: ['home'], 'not-found': [] },
+    packs: Object.fromEntries(
+      ['en', 'de'].map((language) => [
+        language,
+        Object.fromEntries(
+          ['login', 'home', 'not-found'].map((page) => [
+            page,
+            `assets/texts-${language}-@${page}.js`,
+          ]),
+        ),
+      ]),
+    ),
   };
   writeFileSync(join(dist, '.vite', 'texts.json'), JSON.stringify(texts));
 });
@@ -83,14 +100,18 @@ describe('the route budgets', () => {
       'assets/index.js',
       'assets/login.js',
       'assets/shared.js',
-      'assets/texts-en-login.js',
-      'assets/texts-en-shell.js',
+      'assets/texts-en-@login.js',
     ]);
-    // Another page's texts, and any other language's, are not on its first screen.
-    expect(home?.rows.map((row) => row.file)).toContain('assets/texts-en-home.js');
-    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-en-login.js');
-    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-de-home.js');
-    expect(notFound?.rows.map((row) => row.file)).toContain('assets/texts-en-shell.js');
+    // one request per file before the route draws
+    expect(login?.requests).toBe(4);
+    expect(home?.requests).toBe(4);
+    // Another page's texts, and any other language's, are not on its first screen; nor are the
+    // groups' own files, which only later routes load.
+    expect(home?.rows.map((row) => row.file)).toContain('assets/texts-en-@home.js');
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-en-@login.js');
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-de-@home.js');
+    expect(home?.rows.map((row) => row.file)).not.toContain('assets/texts-en-home.js');
+    expect(notFound?.rows.map((row) => row.file)).toContain('assets/texts-en-@not-found.js');
     // What a page loads later (its chart) is not on its first screen.
     expect(home?.rows.map((row) => row.file)).not.toContain('assets/chart.js');
     for (const report of [login, home]) {
@@ -108,7 +129,10 @@ describe('the route budgets', () => {
 
     const login = reports[0] as RouteReport;
     const tight = {
-      routes: { ...budgets.routes, login: { brotli: login.total.brotli - 10, gzip: 1e9 } },
+      routes: {
+        ...budgets.routes,
+        login: { brotli: login.total.brotli - 10, gzip: 1e9, requests: 99 },
+      },
     };
     expect(budgetOverruns(reports, tight)).toEqual([
       expect.stringMatching(
@@ -117,13 +141,41 @@ describe('the route budgets', () => {
     ]);
   });
 
+  it('fail naming the route and its JS requests when it loads more files than its budget', () => {
+    const reports = routeReports(dist, ROUTES);
+    const budgets = budgetsFor(reports, 2);
+    const home = reports[1] as RouteReport;
+    expect(budgets.routes['home']?.requests).toBe(home.requests);
+    const tight = {
+      routes: { ...budgets.routes, home: { brotli: 1e9, gzip: 1e9, requests: home.requests - 1 } },
+    };
+    expect(budgetOverruns(reports, tight)).toEqual([
+      `route "home": ${String(home.requests)} JS requests before it draws, 1 over its budget of ${String(home.requests - 1)}`,
+    ]);
+  });
+
+  it('fail a route over the requests any route may make, whatever its own budget', () => {
+    const reports = routeReports(dist, ROUTES);
+    const budgets = budgetsFor(reports, 2, 3);
+    expect(budgets.maxRequests).toBe(3);
+    // each route loads 4 files: its own budget (set at 4) passes, the ceiling does not
+    expect(budgetOverruns(reports, budgets)).toEqual(
+      ['login', 'home', 'not-found'].map(
+        (slice) =>
+          `route "${slice}": 4 JS requests before it draws, 1 over the 3 any route may make`,
+      ),
+    );
+    expect(budgetOverruns(reports, budgetsFor(reports, 2, 4))).toEqual([]);
+    expect(budgetsFor(reports, 2).maxRequests).toBe(15);
+  });
+
   it('fail for a route without a budget and for a budget without a route', () => {
     const reports = routeReports(dist, ROUTES);
     const others = Object.fromEntries(
       Object.entries(budgetsFor(reports, 2).routes).filter(([slice]) => slice !== 'home'),
     );
     expect(
-      budgetOverruns(reports, { routes: { ...others, gone: { brotli: 1, gzip: 1 } } }),
+      budgetOverruns(reports, { routes: { ...others, gone: { brotli: 1, gzip: 1, requests: 1 } } }),
     ).toEqual([
       expect.stringContaining('route "home" has no budget'),
       expect.stringContaining('budget for "gone", which is no registered route'),

@@ -23,14 +23,13 @@ const DATA: PreloadData = {
     '/pages/help/help': [3, 0],
   },
   p: [[0, 1, 2], [3], [4, 1], [8]],
-  // namespaces: 0 the shell's, 1 login, 2 market
-  t: [[1], [2], [2], []],
+  // each page's texts with the shell's, one file per language
+  t: ['@login', '@home', '@quotes', '@help'],
   login: 0,
   landing: 1,
   l: ['en', 'de'],
-  n: ['shell', 'login', 'market'],
   x: 'assets/texts-1/',
-  sh: 0,
+  nf: '@not-found',
   d: 'en',
   s: [5],
   k: ['bourse.is_login', 'bourse.app_language'],
@@ -63,20 +62,18 @@ const hrefs = (links: readonly Link[]) => links.map((link) => link.href);
 const SIGNED_IN = { 'bourse.is_login': 'true' };
 
 describe('the preload script of index.html', () => {
-  it("fetches the login page, its texts and the shell's in English for a guest on the landing address", () => {
+  it("fetches the login page and its texts with the shell's, one file, in English for a guest on the landing address", () => {
     const links = visit('/');
     expect(hrefs(links)).toEqual([
       '/assets/login-1.js',
       '/assets/form-1.js',
       '/assets/login-1.css',
-      '/assets/texts-1/en-login.js',
-      '/assets/texts-1/en-shell.js',
+      '/assets/texts-1/en-@login.js',
     ]);
     expect(links.map((link) => link.rel)).toEqual([
       'modulepreload',
       'modulepreload',
       'preload',
-      'modulepreload',
       'modulepreload',
     ]);
     expect(links[2]?.as).toBe('style');
@@ -89,8 +86,7 @@ describe('the preload script of index.html', () => {
       '/assets/quotes-1.js',
       '/assets/form-1.js',
       '/assets/client-1.js',
-      '/assets/texts-1/en-market.js',
-      '/assets/texts-1/en-shell.js',
+      '/assets/texts-1/en-@quotes.js',
     ]);
   });
 
@@ -100,6 +96,8 @@ describe('the preload script of index.html', () => {
     expect(hrefs(visit('/pages/login/login', SIGNED_IN))).toContain('/assets/home-1.js');
     expect(hrefs(visit('/pages/login/login', SIGNED_IN))).not.toContain('/assets/login-1.js');
     expect(hrefs(visit('/pages/help/help'))).toContain('/assets/help-1.js');
+    expect(hrefs(visit('/pages/home/home'))).toContain('/assets/texts-1/en-@login.js');
+    expect(hrefs(visit('/pages/login/login', SIGNED_IN))).toContain('/assets/texts-1/en-@home.js');
   });
 
   it("fetches the texts in the kept language only, and the default's for what it does not know", () => {
@@ -107,23 +105,22 @@ describe('the preload script of index.html', () => {
       '/assets/login-1.js',
       '/assets/form-1.js',
       '/assets/login-1.css',
-      '/assets/texts-1/de-login.js',
-      '/assets/texts-1/de-shell.js',
+      '/assets/texts-1/de-@login.js',
     ]);
     // the guest is sent to the login page: its texts, not the home page's
     expect(hrefs(visit('/pages/home/home', { 'bourse.app_language': '"de"' }))).toContain(
-      '/assets/texts-1/de-login.js',
+      '/assets/texts-1/de-@login.js',
     );
     expect(hrefs(visit('/', { 'bourse.app_language': '"toString"' }))).toContain(
-      '/assets/texts-1/en-shell.js',
+      '/assets/texts-1/en-@login.js',
     );
     expect(hrefs(visit('/', { 'bourse.app_language': 'not json' }))).toContain(
-      '/assets/texts-1/en-login.js',
+      '/assets/texts-1/en-@login.js',
     );
   });
 
-  it("fetches only the shell's texts for an address no route has, or one named like a built-in", () => {
-    expect(hrefs(visit('/pages/nowhere'))).toEqual(['/assets/texts-1/en-shell.js']);
-    expect(hrefs(visit('constructor'))).toEqual(['/assets/texts-1/en-shell.js']);
+  it("fetches only the not-found page's texts (the shell's) for an address no route has, or one named like a built-in", () => {
+    expect(hrefs(visit('/pages/nowhere'))).toEqual(['/assets/texts-1/en-@not-found.js']);
+    expect(hrefs(visit('constructor'))).toEqual(['/assets/texts-1/en-@not-found.js']);
   });
 });

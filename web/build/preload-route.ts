@@ -10,8 +10,6 @@ export interface RouteToPreload {
   readonly module: string;
   readonly auth?: boolean;
   readonly guestOnly?: boolean;
-  /** the namespaces of the texts the page draws beyond the shell's */
-  readonly texts: readonly string[];
 }
 
 export interface PreloadRouteOptions {
@@ -21,16 +19,17 @@ export interface PreloadRouteOptions {
   /** where a signed-in user opening a guests' page is sent: the landing page's module */
   readonly landing: string;
   /**
-   * the texts: their languages and namespaces, and the module of each language's namespace
-   * (`virtual:texts/de/funds`), each a chunk named `<folder>/<language>-<namespace>.js`
+   * the texts of a page's first load (the shell's and the page's groups, one chunk per language
+   * and page): their languages, and the module of each (`virtual:texts/de/@home`), a chunk named
+   * `<folder>/<language>-<pack>.js` where `pack` is its page's name as `packName` writes it
    */
   readonly texts: {
     readonly languages: readonly string[];
-    readonly namespaces: readonly string[];
-    readonly module: (language: string, namespace: string) => string;
+    readonly module: (language: string, page: string) => string;
+    readonly packName: (page: string) => string;
   };
-  /** the namespace of the texts every route draws */
-  readonly shellTexts: string;
+  /** the page (`src/pages/<page>`) an address no route has draws, whose texts are the shell's */
+  readonly notFound: string;
   /** the language of a visit that has kept none */
   readonly defaultLanguage: string;
   /** modules a signed-in start needs at once (the API client and cipher, the feed's reader) */
@@ -47,17 +46,16 @@ export interface PreloadData {
   readonly r: Readonly<Record<string, readonly [number, number]>>;
   /** per page: the files it loads before it runs */
   readonly p: readonly (readonly number[])[];
-  /** per page: the namespaces (by index) of the texts it draws beyond the shell's */
-  readonly t: readonly (readonly number[])[];
+  /** per page: its texts' name, each language's a file `<x><language>-<name>.js` */
+  readonly t: readonly string[];
   /** the login and landing pages */
   readonly login: number;
   readonly landing: number;
-  /** the texts' languages, and their namespaces, each a file `<x><language>-<namespace>.js` */
+  /** the texts' languages and folder */
   readonly l: readonly string[];
-  readonly n: readonly string[];
   readonly x: string;
-  /** the shell's namespace (by index) */
-  readonly sh: number;
+  /** the texts' name of an address no route has (the not-found page's: the shell's alone) */
+  readonly nf: string;
   /** the language of a visit that has kept none */
   readonly d: string;
   /** what a signed-in start adds */
@@ -70,8 +68,8 @@ export interface PreloadData {
 /**
  * Runs in index.html, before any script has arrived: from the address and what storage keeps,
  * the page this visit will draw (a guest opening a signed-in page gets the login page, as the
- * router will send them there), its texts and the shell's in the kept language (or the default
- * one), and for a signed-in user the API client. Each file
+ * router will send them there), its texts with the shell's (one file) in the kept language (or
+ * the default one), and for a signed-in user the API client. Each file
  * becomes a `<link rel=modulepreload>` (a stylesheet a `preload`), so the browser fetches them
  * with the entry rather than after it has run. Self-contained (it is written into the page as
  * its source) and silent on any failure: a preload only hurries what the app loads anyway.
@@ -91,14 +89,8 @@ export function preloadAtStart(
   };
   const signedIn = read(data.k[0]) === true;
   const language = read(data.k[1]);
-  const texts: string[] = [];
-  const addTexts = (namespace: number) => {
-    const name = data.n[namespace];
-    if (name !== undefined) {
-      const kept = typeof language === 'string' && data.l.includes(language) ? language : data.d;
-      texts.push(`${data.x}${kept}-${name}.js`);
-    }
-  };
+  const kept = typeof language === 'string' && data.l.includes(language) ? language : data.d;
+  let texts = data.nf;
   const files: number[] = [];
   const route = Object.prototype.hasOwnProperty.call(data.r, pathname) ? data.r[pathname] : null;
   if (route) {
@@ -106,11 +98,11 @@ export function preloadAtStart(
     if (route[1] === 1 && !signedIn) page = data.login;
     if (route[1] === 2 && signedIn) page = data.landing;
     files.push(...(data.p[page] ?? []));
-    (data.t[page] ?? []).forEach(addTexts);
+    texts = data.t[page] ?? texts;
   }
   if (signedIn) files.push(...data.s);
-  addTexts(data.sh);
-  for (const file of [...new Set(files)].map((index) => data.f[index]).concat(texts)) {
+  const textsFile = `${data.x}${kept}-${texts}.js`;
+  for (const file of [...new Set(files)].map((index) => data.f[index]).concat(textsFile)) {
     if (file === undefined) continue;
     const link = doc.createElement('link');
     if (file.endsWith('.css')) {
@@ -186,20 +178,7 @@ export function preloadData(
 
   const modules = [...new Set(options.routes.map((route) => route.module))];
   const pages = modules.map(filesOf);
-  const { languages, namespaces } = options.texts;
-  const namespaceAt = (namespace: string): number => {
-    const at = namespaces.indexOf(namespace);
-    if (at === -1) throw new Error(`preload-route: no texts ${namespace}`);
-    return at;
-  };
-  // A page's texts: what its routes declare (the landing and the login address share a page).
-  const pageTexts = modules.map((module) => [
-    ...new Set(
-      options.routes
-        .filter((route) => route.module === module)
-        .flatMap((route) => route.texts.map(namespaceAt)),
-    ),
-  ]);
+  const pageNames = [...modules.map(pageName), options.notFound];
   const pageOf = (module: string): number => {
     const at = modules.indexOf(module);
     if (at === -1) throw new Error(`preload-route: ${module} is not a route's page`);
@@ -214,13 +193,12 @@ export function preloadData(
       ]),
     ),
     p: pages,
-    t: pageTexts,
+    t: modules.map((module) => options.texts.packName(pageName(module))),
     login: pageOf(options.login),
     landing: pageOf(options.landing),
-    l: languages,
-    n: namespaces,
-    x: textsFolder(bundle, options.texts),
-    sh: namespaceAt(options.shellTexts),
+    l: options.texts.languages,
+    x: textsFolder(bundle, options.texts, pageNames),
+    nf: options.texts.packName(options.notFound),
     d: options.defaultLanguage,
     s: [...new Set(options.signedIn.flatMap(filesOf))],
     k: [options.storage.isLogin, options.storage.language],
@@ -228,18 +206,30 @@ export function preloadData(
   };
 }
 
+/** A page's name: `src/pages/<page>/index.ts` names `<page>`. */
+function pageName(module: string): string {
+  const name = /(?:^|\/)pages\/([^/]+)\/index\.tsx?$/.exec(module)?.[1];
+  if (name === undefined) throw new Error(`preload-route: ${module} is not a page's module`);
+  return name;
+}
+
 /**
- * The folder every text chunk is in, checked: each language's namespace is one chunk,
- * `<folder>/<language>-<namespace>.js`, so the script names them without a list of 8 × 30 files.
+ * The folder every page's texts are in, checked: each language's texts of a page's first load
+ * are one chunk that imports nothing, `<folder>/<language>-<pack>.js`, so the script names them
+ * without a list of 8 × 45 files.
  */
-function textsFolder(bundle: OutputBundle, texts: PreloadRouteOptions['texts']): string {
+function textsFolder(
+  bundle: OutputBundle,
+  texts: PreloadRouteOptions['texts'],
+  pages: readonly string[],
+): string {
   const files = texts.languages.flatMap((language) =>
-    texts.namespaces.map((namespace) => {
-      const id = texts.module(language, namespace);
+    pages.map((page) => {
+      const id = texts.module(language, page);
       const chunk = Object.values(bundle).find(
         (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(id) === true,
       );
-      const name = `${language}-${namespace}.js`;
+      const name = `${language}-${texts.packName(page)}.js`;
       if (chunk?.type !== 'chunk' || chunk.imports.length > 0 || !chunk.fileName.endsWith(name))
         throw new Error(`preload-route: ${id} is not one chunk <folder>/${name}`);
       return chunk.fileName.slice(0, -name.length);

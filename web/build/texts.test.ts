@@ -4,6 +4,8 @@ import { namespaceOf, SHELL_NAMESPACE, SHELL_TEXTS } from '../src/shared/i18n/gr
 import {
   buildLoaderSource,
   devLoaderSource,
+  packModuleId,
+  pageTexts,
   readLocales,
   splitTexts,
   textsFolder,
@@ -67,17 +69,38 @@ describe('the texts split by group', () => {
     });
   });
 
+  it("gives a page's first screen its groups and the shell's in one chunk per language", () => {
+    const home = pageTexts(split, 'de', SHELL_NAMESPACE, ['market', 'funds']);
+    expect(Object.keys(home)).toEqual([SHELL_NAMESPACE, 'market', 'funds']);
+    expect(home['funds']).toEqual(split['de']?.['funds']);
+    expect(home[SHELL_NAMESPACE]).toEqual(split['de']?.[SHELL_NAMESPACE]);
+    // the not-found page draws the shell's texts alone
+    expect(Object.keys(pageTexts(split, 'en', SHELL_NAMESPACE, []))).toEqual([SHELL_NAMESPACE]);
+    expect(() => pageTexts(split, 'xx', SHELL_NAMESPACE, [])).toThrow(/xx/);
+  });
+
   it('names every chunk in the loader maps, in the dev server and in the build', () => {
-    const dev = devLoaderSource(split, SHELL_NAMESPACE);
-    for (const [language, namespaces] of Object.entries(split))
+    const dev = devLoaderSource(split, SHELL_NAMESPACE, ['home', 'not-found']);
+    for (const [language, namespaces] of Object.entries(split)) {
       for (const namespace of Object.keys(namespaces))
         expect(dev).toContain(`import("${textsModuleId(language, namespace)}")`);
+      expect(dev).toContain(`import("${packModuleId(language, 'home')}")`);
+      expect(dev).toContain(`import("${packModuleId(language, 'not-found')}")`);
+    }
     const folder = textsFolder(split);
-    expect(buildLoaderSource(split, SHELL_NAMESPACE, folder)).toContain(`"./${folder}/"`);
+    const build = buildLoaderSource(split, SHELL_NAMESPACE, folder);
+    expect(build).toContain(`"./${folder}/"`);
+    // a page's first texts are `<folder>/<language>-@<page>.js`, as index.html's preload names them
+    expect(build).toContain(`language + '-@' + page + '.js'`);
     // The folder is named by the texts: an edited text is a new folder, never a stale cache.
     expect(
       textsFolder(splitTexts({ en: { common: { back: 'Go back' } } }, 'en', namespaceOf)),
     ).not.toBe(folder);
+    // and by what each page's first file holds: a group one more page declares is a new folder
+    expect(textsFolder(split, { home: ['market'] })).not.toBe(
+      textsFolder(split, { home: ['market', 'funds'] }),
+    );
+    expect(textsFolder(split, { home: ['market'] })).toBe(textsFolder(split, { home: ['market'] }));
   });
 });
 

@@ -21,6 +21,8 @@ export interface TextsManifest {
   readonly files: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** per page (`src/pages/<page>`): the namespaces its routes declare */
   readonly pages: Readonly<Record<string, readonly string[]>>;
+  /** per language, per page: the chunk of the page's first load (its namespaces and the shell's) */
+  readonly packs: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** A chunk as the check of declared texts reads it. */
@@ -124,11 +126,44 @@ const CHUNK_PREFIX = `${LOADER_MAP_ID}/`;
 export const textsModuleId = (language: string, namespace: string): string =>
   `${CHUNK_PREFIX}${language}/${namespace}`;
 
-/** The language and namespace of a texts module's resolved id, or null for any other module. */
-function textsOf(id: string | null | undefined): { language: string; namespace: string } | null {
+/** What starts a page's name in a texts module id and file (`de-@home.js`). */
+export const PACK_MARK = '@';
+
+/**
+ * The module of one language's texts of a page's first load, e.g. `virtual:texts/de/@home`: the
+ * shell's namespace and the page's, in one chunk, so that a route's first screen asks for one
+ * texts file rather than one per group (its later visits load only the groups it lacks).
+ */
+export const packModuleId = (language: string, page: string): string =>
+  `${CHUNK_PREFIX}${language}/${PACK_MARK}${page}`;
+
+/** The texts module of a resolved id: a namespace's, a page's pack, or null for any other. */
+function textsOf(
+  id: string | null | undefined,
+):
+  | { language: string; namespace: string; page?: never }
+  | { language: string; page: string }
+  | null {
   if (id?.startsWith(`\0${CHUNK_PREFIX}`) !== true) return null;
-  const [language, namespace, ...rest] = id.slice(`\0${CHUNK_PREFIX}`.length).split('/');
-  return language && namespace && rest.length === 0 ? { language, namespace } : null;
+  const [language, name, ...rest] = id.slice(`\0${CHUNK_PREFIX}`.length).split('/');
+  if (!language || !name || rest.length > 0) return null;
+  return name.startsWith(PACK_MARK)
+    ? { language, page: name.slice(PACK_MARK.length) }
+    : { language, namespace: name };
+}
+
+/** A page's first-load texts in one language: the shell's namespace and the page's, by name. */
+export function pageTexts(
+  split: SplitTexts,
+  language: string,
+  shell: string,
+  namespaces: readonly string[],
+): Record<string, TextTree> {
+  const texts = split[language];
+  if (texts === undefined) throw new Error(`texts: no ${language} texts`);
+  return Object.fromEntries(
+    [...new Set([shell, ...namespaces])].map((namespace) => [namespace, texts[namespace] ?? {}]),
+  );
 }
 
 const isTree = (value: unknown): value is TextTree =>
@@ -195,20 +230,35 @@ export function readLocales(dir: string): Record<string, TextTree> {
  * The loader map of the dev server (and of the unit tests): one literal dynamic import per
  * language and namespace, which the server serves as modules.
  */
-export function devLoaderSource(split: SplitTexts, shell: string): string {
-  const languages = Object.entries(split).map(([language, namespaces]) => {
-    const loaders = Object.keys(namespaces).map(
-      (namespace) =>
-        `${JSON.stringify(namespace)}: () => import(${JSON.stringify(textsModuleId(language, namespace))})`,
-    );
-    return `  ${JSON.stringify(language)}: {\n    ${loaders.join(',\n    ')}\n  }`;
-  });
+export function devLoaderSource(
+  split: SplitTexts,
+  shell: string,
+  pages: readonly string[] = [],
+): string {
+  const map = (
+    id: (language: string, name: string) => string,
+    names: (language: string) => string[],
+  ) =>
+    Object.keys(split).map((language) => {
+      const loaders = names(language).map(
+        (name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(id(language, name))})`,
+      );
+      return `  ${JSON.stringify(language)}: {\n    ${loaders.join(',\n    ')}\n  }`;
+    });
+  const namespaces = map(textsModuleId, (language) => Object.keys(split[language] ?? {}));
+  const packs = map(packModuleId, () => [...pages]);
   return [
     `export const NAMESPACES = ${JSON.stringify(namespacesOf(split, shell))};`,
-    `const LOADERS = {\n${languages.join(',\n')}\n};`,
+    `const LOADERS = {\n${namespaces.join(',\n')}\n};`,
+    `const PACKS = {\n${packs.join(',\n')}\n};`,
     'export const loadTexts = async (language, namespace) => {',
     '  const load = LOADERS[language]?.[namespace];',
     '  if (load === undefined) throw new Error(`no ${namespace} texts in ${language}`);',
+    '  return load();',
+    '};',
+    'export const loadPageTexts = async (language, page) => {',
+    '  const load = PACKS[language]?.[page];',
+    '  if (load === undefined) throw new Error(`no texts of the ${page} page in ${language}`);',
     '  return load();',
     '};',
     '',
@@ -225,6 +275,8 @@ export function buildLoaderSource(split: SplitTexts, shell: string, folder: stri
     `export const NAMESPACES = ${JSON.stringify(namespacesOf(split, shell))};`,
     'export const loadTexts = (language, namespace) =>',
     `  import(/* @vite-ignore */ ${JSON.stringify(`./${folder}/`)} + language + '-' + namespace + '.js');`,
+    'export const loadPageTexts = (language, page) =>',
+    `  import(/* @vite-ignore */ ${JSON.stringify(`./${folder}/`)} + language + '-${PACK_MARK}' + page + '.js');`,
     '',
   ].join('\n');
 }
@@ -234,9 +286,19 @@ export const namespacesOf = (split: SplitTexts, shell: string): string[] => [
   ...new Set([shell, ...Object.values(split).flatMap((namespaces) => Object.keys(namespaces))]),
 ];
 
-/** The folder of the built text chunks, named by their content so that it is cached for good. */
-export const textsFolder = (split: SplitTexts): string =>
-  `texts-${createHash('sha256').update(JSON.stringify(split)).digest('base64url').slice(0, 10)}`;
+/**
+ * The folder of the built text chunks, named by their content so that it is cached for good: the
+ * texts and which groups each page's first file holds (a route declaring one more group changes
+ * its page's file, not the texts).
+ */
+export const textsFolder = (
+  split: SplitTexts,
+  pages: Readonly<Record<string, readonly string[]>> = {},
+): string =>
+  `texts-${createHash('sha256')
+    .update(JSON.stringify([split, pages]))
+    .digest('base64url')
+    .slice(0, 10)}`;
 
 /**
  * Splits the texts at build time (and in the dev server): one source file per language stays
@@ -262,17 +324,22 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
     buildStart() {
       if (!building) return;
       const texts = split();
-      folder = textsFolder(texts);
+      folder = textsFolder(texts, options.pages);
       // Each chunk emitted under a fixed name, since the loader computes it.
-      for (const [language, namespaces] of Object.entries(texts))
+      // an app build keeps no entry's exports unless told: the texts are the export
+      const emit = (id: string, name: string) =>
+        this.emitFile({
+          type: 'chunk',
+          id,
+          fileName: `assets/${folder}/${name}.js`,
+          preserveSignature: 'strict',
+        });
+      for (const [language, namespaces] of Object.entries(texts)) {
         for (const namespace of Object.keys(namespaces))
-          this.emitFile({
-            type: 'chunk',
-            id: textsModuleId(language, namespace),
-            fileName: `assets/${folder}/${language}-${namespace}.js`,
-            // an app build keeps no entry's exports unless told: the texts are the export
-            preserveSignature: 'strict',
-          });
+          emit(textsModuleId(language, namespace), `${language}-${namespace}`);
+        for (const page of Object.keys(options.pages))
+          emit(packModuleId(language, page), `${language}-${PACK_MARK}${page}`);
+      }
     },
     resolveId(id) {
       return id === LOADER_MAP_ID || id.startsWith(CHUNK_PREFIX) ? `\0${id}` : null;
@@ -287,18 +354,29 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
       if (id === `\0${LOADER_MAP_ID}`)
         return building
           ? buildLoaderSource(texts, options.shell, folder)
-          : devLoaderSource(texts, options.shell);
+          : devLoaderSource(texts, options.shell, Object.keys(options.pages));
       const chunk = textsOf(id);
-      const tree = chunk === null ? undefined : texts[chunk.language]?.[chunk.namespace];
+      const namespaces = chunk?.page === undefined ? undefined : options.pages[chunk.page];
+      const tree =
+        chunk === null
+          ? undefined
+          : chunk.page === undefined
+            ? texts[chunk.language]?.[chunk.namespace]
+            : namespaces && texts[chunk.language]
+              ? pageTexts(texts, chunk.language, options.shell, namespaces)
+              : undefined;
       if (tree === undefined) this.error(`texts: no module ${id.slice(1)}`);
       return { code: `export default ${JSON.stringify(tree)};\n`, map: null };
     },
     generateBundle(_options, bundle) {
       const chunkFiles: Record<string, Record<string, string>> = {};
+      const packFiles: Record<string, Record<string, string>> = {};
       for (const output of Object.values(bundle)) {
         const texts = output.type === 'chunk' ? textsOf(output.facadeModuleId) : null;
         if (texts === null) continue;
-        (chunkFiles[texts.language] ??= {})[texts.namespace] = output.fileName;
+        if (texts.page === undefined)
+          (chunkFiles[texts.language] ??= {})[texts.namespace] = output.fileName;
+        else (packFiles[texts.language] ??= {})[texts.page] = output.fileName;
       }
       if (options.check !== undefined) {
         const chunks = Object.fromEntries(
@@ -335,6 +413,7 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
         shell: options.shell,
         files: chunkFiles,
         pages: options.pages,
+        packs: packFiles,
       };
       this.emitFile({
         type: 'asset',

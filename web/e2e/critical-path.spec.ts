@@ -21,8 +21,8 @@ test.describe('the first screen', () => {
     await openApp(page, '/');
 
     // index.html names the login page's code and its English texts (the shell's and the login
-    // page's own, nothing else) itself, so the browser fetches them with the entry instead of
-    // after it has run.
+    // page's own, nothing else, in one file) itself, so the browser fetches them with the entry
+    // instead of after it has run.
     const preloads = await page
       .locator('link[rel="modulepreload"], link[rel="preload"]')
       .evaluateAll((links) =>
@@ -31,16 +31,19 @@ test.describe('the first screen', () => {
     expect(preloads).toContain('/config.json');
     expect(preloads.some((path) => /^\/assets\/login-[\w-]+\.js$/.test(path))).toBe(true);
     const texts = preloads.filter((path) => /^\/assets\/texts-[\w-]+\//.test(path));
-    expect(texts.map((path) => path.replace(/^.*\//, '')).sort()).toEqual(
-      ['en-shell.js', 'en-login.js', 'en-authForm.js', 'en-guestLanguage.js'].sort(),
-    );
+    expect(texts.map((path) => path.replace(/^.*\//, ''))).toEqual(['en-@login.js']);
 
     await page.waitForLoadState('networkidle');
+    // The preloaded texts are the ones the app reads: no group is fetched again on its own.
+    expect(requested.filter((path) => /^\/assets\/texts-[\w-]+\//.test(path))).toEqual(texts);
     // The preloaded config is the one the app reads: fetched once.
     expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
-    // The e-mail login makes no call and opens no sheet: react-spring stays on the server.
+    // The e-mail login makes no call and opens no sheet: react-spring (the `motion` chunk,
+    // web/build/chunks.ts) stays on the server.
     expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
-    expect(requested.filter((path) => path.includes('react-spring'))).toEqual([]);
+    expect(requested.filter((path) => /\/(motion|react-spring)[\w.-]*\.js$/.test(path))).toEqual(
+      [],
+    );
   });
 
   test("a signed-in user's market gets its own code, the API client and the kept language with the document, and not the login page's", async ({
@@ -61,11 +64,9 @@ test.describe('the first screen', () => {
       preloads.filter((path) => new RegExp(`^/assets/texts-[\\w-]+/${language}-`).test(path));
     expect(named('quotes')).toBe(true);
     expect(named('client')).toBe(true);
-    // the shell's and the market's texts in German; English is filled in at build time, so a
-    // German visit fetches no English texts at all
-    expect(texts('de').map((path) => path.replace(/^.*\//, ''))).toEqual(
-      expect.arrayContaining(['de-shell.js', 'de-market.js']),
-    );
+    // the shell's and the market's texts in German, one file; English is filled in at build
+    // time, so a German visit fetches no English texts at all
+    expect(texts('de').map((path) => path.replace(/^.*\//, ''))).toEqual(['de-@quotes.js']);
     expect(texts('en')).toEqual([]);
     expect(named('login')).toBe(false);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('market.title', 'de'));
@@ -76,7 +77,7 @@ test.describe('the first screen', () => {
     context,
   }) => {
     // The API client's code never arrives (as if the phone lost the network before idle).
-    await page.route(/\/assets\/(client|browser)-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/client-code-[\w-]+\.js$/, (route) => route.abort());
     await openApp(page, '/');
     await context.setOffline(true);
 

@@ -16,13 +16,14 @@ import {
   createI18n,
   i18nReady,
   languageChanged,
+  loadFirstTexts,
   loadTextGroups,
-  preloadTexts,
   savedLanguage,
 } from '#shared/i18n';
 import { appStarted, pageHidden, whenIdle } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
 import { browserOffline, browserOnline, pageVisible } from '#shared/socket';
+import { storageKey } from '#shared/storage';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { allSettled, fork, scopeBind } from 'effector';
 import { Provider } from 'effector-react';
@@ -32,7 +33,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { socketConfigured } from './model.ts';
 import { createAppRouter } from './router.tsx';
-import { preloadPageAt, textsAt } from './routes.tsx';
+import { firstPageAt, preloadPageAt } from './routes.tsx';
 import { UiLocale } from './ui-locale.tsx';
 
 // antd-mobile's imperative Toast and Dialog render through this under React 19 (its documented
@@ -47,15 +48,27 @@ unstableSetRender((node, container) => {
   };
 });
 
+/** Whether this device keeps a session (SPEC.md §3's login flag), read before the app's scope is. */
+function keptSignedIn(): boolean {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey('isLogin')) ?? 'null') === true;
+  } catch {
+    return false;
+  }
+}
+
 async function start() {
   // Three fetches at once rather than one after another: the config (index.html preloads it),
-  // the page's code and its texts (the shell's and the page's groups). Each is only started here;
-  // the steps below use them in order.
+  // the page's code and its texts (the shell's and the page's groups, one file). Each is only
+  // started here; the steps below use them in order.
   const configLoaded = loadRuntimeConfig();
   preloadPageAt(window.location.pathname);
   // Nothing kept yet (a first start): the browser's language, when the app has it.
   const language = savedLanguage();
-  preloadTexts(language, textsAt(window.location.pathname));
+  const firstTexts = loadFirstTexts(
+    language,
+    firstPageAt(window.location.pathname, keptSignedIn()),
+  );
 
   const config = await configLoaded;
   const scope = fork({
@@ -76,7 +89,7 @@ async function start() {
   // What storage kept is in; with nothing kept (a first start), the browser's language is taken
   // (and kept, as a choice would be). The same language again changes nothing.
   await allSettled(languageChanged, { scope, params: language });
-  const i18n = await createI18n(scope.getState($language));
+  const i18n = await createI18n(scope.getState($language), await firstTexts);
   await allSettled(i18nReady, { scope, params: i18n });
   await allSettled(socketConfigured, {
     scope,

@@ -1,5 +1,5 @@
 import type { TextGroup } from '#shared/i18n';
-import { declareAvailablePaths, PATHS } from '#shared/routing';
+import { declareAvailablePaths, LANDING_PATH, PATHS } from '#shared/routing';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { loadPage } from './page-loading.ts';
@@ -11,6 +11,8 @@ interface PageModule {
 
 export interface PageRoute {
   path: string;
+  /** the page (`src/pages/<page>`) that draws it */
+  page: PageName;
   load: PageLoader;
   /** the page needs a signed-in user; a guest goes to the login page */
   auth?: boolean;
@@ -78,6 +80,7 @@ const PAGE_LOADERS = {
 /** The router's view of `ROUTE_TABLE`. */
 export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.map((entry) => ({
   path: PATHS[entry.path],
+  page: entry.page,
   load: PAGE_LOADERS[entry.page],
   texts: entry.texts,
   ...('auth' in entry ? { auth: entry.auth } : {}),
@@ -95,8 +98,22 @@ export function preloadPageAt(pathname: string): void {
     .catch(() => undefined);
 }
 
-/** The groups of texts the page at `pathname` draws (none beyond the shell's for an unknown one). */
-export const textsAt = (pathname: string): readonly TextGroup[] => routeAt(pathname)?.texts ?? [];
+/**
+ * The page the first screen at `pathname` draws, as index.html's preload picks it
+ * (`web/build/preload-route.ts`): a guest opening a signed-in page gets the login page, a
+ * signed-in user opening a guests' page the landing page, an unknown address the not-found page.
+ */
+export function firstPageAt(pathname: string, signedIn: boolean): string {
+  const route = routeAt(pathname);
+  const pageAt = (path: string) => routeAt(path)?.page ?? NOT_FOUND_PAGE;
+  if (route === undefined) return NOT_FOUND_PAGE;
+  if (route.auth === true && !signedIn) return pageAt(PATHS.login);
+  if (route.guestOnly === true && signedIn) return pageAt(LANDING_PATH);
+  return route.page;
+}
+
+/** The page (`src/pages/not-found`) of an address no route has. */
+const NOT_FOUND_PAGE = 'not-found';
 
 const routeAt = (pathname: string): PageRoute | undefined =>
   matchRoutes([...PAGE_ROUTES], pathname)?.at(-1)?.route;

@@ -16,9 +16,8 @@ export interface BrowserApiClientOptions {
   readonly headers?: HeaderNames;
 }
 
-/** The HTTP client and the payload cipher: their own chunks, loaded once. */
-const loadClientCode = () =>
-  Promise.all([import('./client.ts'), import('@bourse/protocol/codec/browser')]);
+/** The HTTP client and the payload cipher: a chunk of their own, loaded once. */
+const loadClientCode = () => import('./client-code.ts');
 
 /**
  * Fetches the client's code ahead of the first call (the app does so once the first screen is
@@ -39,8 +38,7 @@ export function createBrowserApiClient(options: BrowserApiClientOptions): ApiCli
   // Wrong cipher settings still fail at start, not at the first call.
   assertCipherSettings(wire.cipher);
   return createLazyApiClient(async () => {
-    const [{ createApiClient }, { createBrowserCodec, createWebCryptoDecrypt }] =
-      await loadClientCode();
+    const { createApiClient, createBrowserCodec, createWebCryptoDecrypt } = await loadClientCode();
     return createApiClient({
       baseUrl: options.baseUrl,
       codec: createBrowserCodec(wire),

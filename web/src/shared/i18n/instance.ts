@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@bourse/protocol/config';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { loadTexts as importTexts } from 'virtual:texts';
+import { loadPageTexts, loadTexts as importTexts } from 'virtual:texts';
 import { namespaceOf, SHELL_NAMESPACE, type TextGroup } from './groups.ts';
 
 /**
@@ -18,15 +18,23 @@ const namespacesOf = (groups: readonly TextGroup[]): string[] => [
   ...new Set(groups.map(namespaceOf)),
 ];
 
+/** The texts of the first screen: one language's shell and page namespaces, by namespace. */
+export interface FirstTexts {
+  readonly language: Language;
+  readonly namespaces: Readonly<Record<string, Record<string, unknown>>>;
+}
+
 /**
- * Starts fetching the shell's texts and these groups' in a language before i18next asks for them,
- * so that they come while the runtime config and the page's code do. i18next's own request then
- * finds the modules loaded.
+ * Fetches the texts the first screen draws, the shell's and its page's groups, as one file (which
+ * index.html has named already), so that they come while the runtime config and the page's code
+ * do. Null when it does not come: the shell then loads its texts as every later route loads its
+ * own, a group at a time, and reports a failure as they do.
  */
-export function preloadTexts(language: Language, groups: readonly TextGroup[]): void {
-  for (const namespace of [SHELL_NAMESPACE, ...namespacesOf(groups)]) {
-    // A failure here is the route's to report when it loads them itself.
-    loadTexts(language, namespace).catch(() => undefined);
+export async function loadFirstTexts(language: Language, page: string): Promise<FirstTexts | null> {
+  try {
+    return { language, namespaces: (await loadPageTexts(language, page)).default };
+  } catch {
+    return null;
   }
 }
 
@@ -54,13 +62,18 @@ export async function loadTextGroups(instance: i18n, groups: readonly TextGroup[
  * part is no namespace, is looked up in the shell's). No lookup walks the other namespaces: with
  * some fifty of them, that walk was most of the time a screen spent drawing its texts.
  */
-export async function createI18n(language: Language): Promise<i18n> {
+export async function createI18n(language: Language, first?: FirstTexts | null): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance
     .use(resourcesToBackend(loadTexts))
     .use(initReactI18next)
     .init({
       lng: language,
+      // The first screen's texts as they came (`loadFirstTexts`): the backend loads only the
+      // namespaces they lack, and every namespace of a later language.
+      ...(first?.language === language
+        ? { resources: { [language]: first.namespaces }, partialBundledLanguages: true }
+        : {}),
       // The build put the English texts into every language's chunks (see `loadTexts`).
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],

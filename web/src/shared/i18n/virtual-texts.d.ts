@@ -7,4 +7,12 @@ declare module 'virtual:texts' {
     language: string,
     namespace: string,
   ): Promise<{ default: Record<string, unknown> }>;
+  /**
+   * one language's texts of a page's first load, a chunk of its own: the shell's namespace and
+   * the page's (`src/pages/<page>`), by namespace
+   */
+  export function loadPageTexts(
+    language: string,
+    page: string,
+  ): Promise<{ default: Record<string, Record<string, unknown>> }>;
 }

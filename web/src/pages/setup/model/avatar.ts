@@ -2,7 +2,6 @@ import { endpoints, imageDataUrl, LIMITS } from '@bourse/protocol';
 import { createApiEffect } from '#shared/api';
 import { $userInfo, userInfoUpdated } from '#shared/session';
 import { notifyFx } from '#shared/ui/toast';
-import imageCompression from 'browser-image-compression';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { refusalOf, type FormMessage } from '#shared/api';
 import { SetupPageGate } from './page.ts';
@@ -29,8 +28,12 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'name' | 'size'>): s
 export const avatarFits = (dataUrl: string): boolean =>
   dataUrl.length <= LIMITS.avatarChars && imageDataUrl.safeParse(dataUrl).success;
 
-/** Shrinks a photo to a small JPEG (white behind transparency) and reads it as a data URL. */
+/**
+ * Shrinks a photo to a small JPEG (white behind transparency) and reads it as a data URL. The
+ * library (17 KB) loads with the first photo, not with the page: most visits change no avatar.
+ */
 export const compressAvatarFx = createEffect(async (file: File): Promise<string> => {
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: AVATAR_SIZE_PX,
     maxSizeMB: AVATAR_TARGET_MB,

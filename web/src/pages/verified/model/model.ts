@@ -11,7 +11,6 @@ import {
 import { $userInfo, userInfoUpdated } from '#shared/session';
 import { pushReceived } from '#shared/socket';
 import { notifyFx } from '#shared/ui/toast';
-import imageCompression from 'browser-image-compression';
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 
@@ -41,8 +40,12 @@ export const getDocumentTypeFx = createApiEffect(endpoints.user.getDocumentType)
 export const getPhoneCodeFx = createApiEffect(endpoints.index.getPhoneCode);
 export const setAuthenticationFx = createApiEffect(endpoints.user.setAuthentication);
 
-/** A document photo: at most 1600 px, a JPEG well under the server's 700 000 characters. */
+/**
+ * A document photo: at most 1600 px, a JPEG well under the server's 700 000 characters. The
+ * library (17 KB) loads with the first photo, not with the page's first screen.
+ */
 export const compressPhotoFx = createEffect(async (file: File): Promise<string> => {
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: 1600,
     maxSizeMB: 0.4,
