@@ -1,4 +1,4 @@
-// Lighthouse on a phone: the login, home and market screens as `npm start` serves them, each
+// Lighthouse on a phone: the login, home, market, contract and options screens as `npm start` serves them, each
 // audited BENCH_LH_RUNS times (3 by default) with Lighthouse's default mobile settings (Moto G
 // Power screen, simulated slow 4G, CPU 4× slower), performance only; the report takes the median
 // of each figure.
@@ -40,6 +40,8 @@ export const LIGHTHOUSE_PAGES = [
   { name: 'login', path: '/pages/login/login', signedIn: false },
   { name: 'home', path: '/pages/home/home', signedIn: true },
   { name: 'market', path: '/pages/quotes/quotes', signedIn: true },
+  { name: 'contract', path: '/pages/contract/contract', signedIn: true },
+  { name: 'options', path: '/pages/options/options', signedIn: true },
 ] as const;
 
 /** BENCH_DEVTOOLS_PORT: where the audited Chromium listens for DevTools (Lighthouse's 9222). */
@@ -57,6 +59,8 @@ export interface LighthouseFigures {
   readonly speedIndex: number;
   /** transfer size of the script resources (resource-summary) */
   readonly scriptBytes: number;
+  /** how many script requests the page made (resource-summary) */
+  readonly scriptRequests: number;
 }
 
 export interface LighthousePageResult {
@@ -85,12 +89,13 @@ export interface LighthouseResult {
 
 const numeric = (lhr: Result, audit: string): number => lhr.audits[audit]?.numericValue ?? NaN;
 
-function scriptTransfer(lhr: Result): number {
+/** A figure of the script row of Lighthouse's resource summary: its bytes or its requests. */
+function scriptSummary(lhr: Result, field: 'transferSize' | 'requestCount'): number {
   const details = lhr.audits['resource-summary']?.details;
   if (details?.type !== 'table') return NaN;
   const row = details.items.find((item) => item['resourceType'] === 'script');
-  const size = row?.['transferSize'];
-  return typeof size === 'number' ? size : NaN;
+  const value = row?.[field];
+  return typeof value === 'number' ? value : NaN;
 }
 
 function figures(lhr: Result): LighthouseFigures {
@@ -101,7 +106,8 @@ function figures(lhr: Result): LighthouseFigures {
     tbt: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     speedIndex: numeric(lhr, 'speed-index'),
-    scriptBytes: scriptTransfer(lhr),
+    scriptBytes: scriptSummary(lhr, 'transferSize'),
+    scriptRequests: scriptSummary(lhr, 'requestCount'),
   };
 }
 
@@ -115,6 +121,7 @@ const medianOf = (runs: readonly LighthouseFigures[]): LighthouseFigures => {
     cls: of((run) => run.cls),
     speedIndex: of((run) => run.speedIndex),
     scriptBytes: of((run) => run.scriptBytes),
+    scriptRequests: of((run) => run.scriptRequests),
   };
 };
 
@@ -242,10 +249,10 @@ export function lighthouseLines(result: LighthouseResult): string[] {
   return [
     `## Lighthouse, mobile: median of ${String(result.runsPerPage)} runs per page`,
     '',
-    `Lighthouse ${result.lighthouse}, default mobile settings (simulated slow 4G, CPU 4× slower), performance only; Chromium ${result.browser}. Each run is a first visit with a cold cache; home and market are signed in. This machine: Lighthouse benchmark index ${result.benchmarkIndex.toFixed(0)} (the lower, the more a busy machine inflates the simulated times), load average ${result.load[0].toFixed(1)} before and ${result.load[1].toFixed(1)} after.`,
+    `Lighthouse ${result.lighthouse}, default mobile settings (simulated slow 4G, CPU 4× slower), performance only; Chromium ${result.browser}. Each run is a first visit with a cold cache; every page but login is signed in. This machine: Lighthouse benchmark index ${result.benchmarkIndex.toFixed(0)} (the lower, the more a busy machine inflates the simulated times), load average ${result.load[0].toFixed(1)} before and ${result.load[1].toFixed(1)} after.`,
     '',
-    '| page | score | FCP | LCP | TBT | CLS | Speed Index | JS on the wire |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | score | FCP | LCP | TBT | CLS | Speed Index | JS on the wire | JS requests |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...result.pages.map(({ name, median: figures, runs }) =>
       [
         `| ${name}${runs.length < result.runsPerPage ? ` (${String(runs.length)} runs)` : ''}`,
@@ -255,7 +262,8 @@ export function lighthouseLines(result: LighthouseResult): string[] {
         `${ms(figures.tbt)} ms`,
         figures.cls.toFixed(3),
         `${ms(figures.speedIndex)} ms`,
-        `${kb(figures.scriptBytes)} |`,
+        kb(figures.scriptBytes),
+        `${String(figures.scriptRequests)} |`,
       ].join(' | '),
     ),
     '',
