@@ -126,6 +126,7 @@ describe('who may trade, and a double tap', () => {
       params: { max: '100' },
     });
     expect(refusal(() => w.order(w.ann, { leverage_id: '9' }))).toMatchObject({
+      kind: 'refused',
       key: 'leverage_invalid',
     });
     expect(refusal(() => w.order(w.ann, { quantity: '3', leverage_id: '1' }))).toMatchObject({
