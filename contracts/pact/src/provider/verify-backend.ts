@@ -12,6 +12,7 @@
  */
 import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CIPHER_MODES } from '@bourse/protocol';
 import { PACT_FILE } from '../pact.ts';
@@ -192,9 +193,14 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
+  const startedAt = new Date();
   const whole = withScreens(await checkInChild(command));
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
   const report = command.only === undefined ? whole : onlyMatching(whole, command.only);
-  if (command.junit !== undefined) await writeFile(command.junit, junitReport(report), 'utf8');
+  if (command.junit !== undefined) {
+    const run = { startedAt, seconds, hostname: hostname() };
+    await writeFile(command.junit, junitReport(report, run), 'utf8');
+  }
   console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));
   return exitCodeOf(report, { strict: command.strict });
 }
