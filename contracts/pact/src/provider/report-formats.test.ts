@@ -40,6 +40,12 @@ const REPORT: BackendReport = {
   ],
 };
 
+const RUN = {
+  startedAt: new Date('2026-11-28T06:40:00.500Z'),
+  seconds: 57.25,
+  hostname: 'ci-runner-7',
+};
+
 /** The tags of an XML text, each opened one closed in order (a well-formedness check of our own output). */
 function balanced(xml: string): boolean {
   const open: string[] = [];
@@ -74,15 +80,16 @@ describe('the report of verify:backend', () => {
   });
 
   it('is written as JUnit XML: a case per interaction, a drift a failure, a missing state skipped', () => {
-    const xml = junitReport(REPORT);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+    const xml = junitReport(REPORT, RUN);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n')).toBe(true);
     expect(balanced(xml)).toBe(true);
     expect(xml).toContain(
-      '<testsuite name="Pact verification of https://staging.example.com" tests="4" failures="1" errors="0" skipped="2">',
+      '<testsuite name="Pact verification of https://staging.example.com" package="Pact verification of https://staging.example.com" id="0" timestamp="2026-11-28T06:40:00" hostname="ci-runner-7" tests="4" failures="1" errors="0" skipped="2" time="57.250">',
     );
+    expect(xml).toContain('<property name="backend" value="https://staging.example.com"/>');
     expect(xml.match(/<testcase /g)).toHaveLength(4);
     expect(xml).toContain(
-      '<testcase name="a request for the platform settings" classname="/api/index/getConfig"/>',
+      '<testcase name="a request for the platform settings" classname="/api/index/getConfig" time="0"/>',
     );
     expect(xml).toContain('<skipped message="needs state: a signed-in user (no state hook)"/>');
     expect(xml).toContain('<skipped message="10 socket pushes are not replayed over HTTP"/>');
@@ -92,5 +99,15 @@ describe('the report of verify:backend', () => {
       '<failure message="drifts at $.data.from.available, $.data.to; screens: transfer, assets" type="drift">$.data.from.available: Expected &apos;1&apos; but got 1\n$.data.to: missing\nscreens: transfer, assets</failure>',
     );
     expect(xml).not.toMatch(/<(?![?/a-z])/);
+  });
+
+  it('gives the suite a time of 0 when the run has none, and localhost when the host has no name', () => {
+    const xml = junitReport(REPORT, {
+      startedAt: RUN.startedAt,
+      seconds: Number.NaN,
+      hostname: ' ',
+    });
+    expect(xml).toContain('hostname="localhost"');
+    expect(xml).toContain('time="0.000">');
   });
 });

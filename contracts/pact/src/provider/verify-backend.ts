@@ -4,7 +4,8 @@
  * of what holds, what drifts (the field and what differed, in the Pact verifier's words) and
  * what needs a provider state the backend could not be put into. Exits 1 on any drift (with
  * `--strict`, on anything left unverified too); `--only` limits the run's report to some
- * interactions, `--junit <file>` writes it as JUnit XML for a CI.
+ * interactions, `--junit <file>` writes it as JUnit XML for a CI, and `--publish` verifies the
+ * pact a Pact Broker holds and publishes the result back to it (broker/verification-results.ts).
  *
  * The Pact core prints its own long report on the process's standard output, which the table
  * (and `--json`) must not be mixed with: the verification runs in a child process whose output
@@ -12,9 +13,17 @@
  */
 import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CIPHER_MODES } from '@bourse/protocol';
-import { PACT_FILE } from '../pact.ts';
+import { readBrokerSettings, type BrokerSettings } from '../broker/publish.ts';
+import {
+  fetchBrokerPact,
+  latestPactUrl,
+  publishVerificationResult,
+  type ProviderVersion,
+} from '../broker/verification-results.ts';
+import { PACT_FILE, PROVIDER } from '../pact.ts';
 import { exitCodeOf, junitReport, onlyMatching } from './report-formats.ts';
 import { withScreens } from './screens.ts';
 import { checkRemote, readSettings, type BackendReport, type RemoteSettings } from './verify.ts';
@@ -26,7 +35,8 @@ const USAGE = `usage: npm run verify:backend -- --url <api base> [--key <payload
   [--header-token <name>] [--header-language <name>] [--states <state-change url>]
   [--account <e-mail> --password <password> [--account2 <e-mail> --password2 <password>]
    [--socket <ws url>]]
-  [--pact <file or url>] [--only <text>] [--junit <file>] [--strict] [--json] [--verbose]`;
+  [--pact <file or url>] [--only <text>] [--junit <file>] [--strict] [--json] [--verbose]
+  [--publish --provider-version <version> [--provider-branch <branch>] [--build-url <url>]]`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -47,6 +57,10 @@ const OPTIONS = {
   only: { type: 'string' },
   junit: { type: 'string' },
   strict: { type: 'boolean' },
+  publish: { type: 'boolean' },
+  'provider-version': { type: 'string' },
+  'provider-branch': { type: 'string' },
+  'build-url': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean' },
@@ -62,10 +76,65 @@ export interface BackendCommand {
   readonly junit?: string;
   /** exit 1 when anything is left unverified, not only on a drift */
   readonly strict: boolean;
+  /** verify the broker's pact (`pactUrl`) and publish the result there as this version */
+  readonly publish?: {
+    readonly broker: BrokerSettings & { readonly baseUrl: string };
+    readonly pactUrl: string;
+    readonly provider: ProviderVersion;
+  };
+}
+
+/**
+ * `--publish` and what goes with it, checked: a broker (PACT_BROKER_BASE_URL, its credentials
+ * as publish:pacts reads them), a provider version, the whole pact (not `--only`), and the pact
+ * taken from that broker (`--pact` one of its URLs; default its latest bourse-web pact).
+ */
+function publishOf(
+  values: {
+    readonly publish?: boolean;
+    readonly pact?: string;
+    readonly only?: string;
+    readonly 'provider-version'?: string;
+    readonly 'provider-branch'?: string;
+    readonly 'build-url'?: string;
+  },
+  env: NodeJS.ProcessEnv,
+): BackendCommand['publish'] {
+  const { 'provider-version': version, 'provider-branch': branch, 'build-url': buildUrl } = values;
+  if (values.publish !== true) {
+    if (version !== undefined || branch !== undefined || buildUrl !== undefined) {
+      throw new Error(`--provider-version, --provider-branch and --build-url go with --publish`);
+    }
+    return undefined;
+  }
+  const broker = readBrokerSettings(env);
+  const { baseUrl } = broker;
+  if (baseUrl === undefined) throw new Error('--publish needs PACT_BROKER_BASE_URL (the broker)');
+  if (!version) throw new Error('--publish needs --provider-version (what was verified)');
+  if (values.only !== undefined) {
+    throw new Error('--publish publishes a verification of the whole pact: not with --only');
+  }
+  const pactUrl = values.pact ?? latestPactUrl(baseUrl);
+  if (!pactUrl.startsWith(`${baseUrl}/`)) {
+    throw new Error(`--publish verifies a pact the broker holds: --pact must be under ${baseUrl}/`);
+  }
+  return {
+    broker: { ...broker, baseUrl },
+    pactUrl,
+    provider: {
+      version,
+      ...(branch ? { branch } : {}),
+      ...(buildUrl ? { buildUrl } : {}),
+    },
+  };
 }
 
 /** The command line as settings: the same names verify.ts reads from the environment. */
-export function parseCommand(argv: readonly string[]): BackendCommand {
+export function parseCommand(
+  argv: readonly string[],
+  /** where the broker's settings are read, for `--publish` */
+  brokerEnv: NodeJS.ProcessEnv = process.env,
+): BackendCommand {
   const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
   if (values.help === true) throw new Error(USAGE);
   if (values.url === undefined) throw new Error(`--url is required\n${USAGE}`);
@@ -88,8 +157,10 @@ export function parseCommand(argv: readonly string[]): BackendCommand {
   ];
   for (const [value, name] of map) if (value !== undefined) env[name] = value;
   if (process.env['PACT_LOG_LEVEL']) env['PACT_LOG_LEVEL'] = process.env['PACT_LOG_LEVEL'];
+  const publish = publishOf(values, brokerEnv);
   return {
     settings: readSettings(env),
+    ...(publish === undefined ? {} : { publish }),
     json: values.json === true,
     verbose: values.verbose === true,
     strict: values.strict === true,
@@ -163,8 +234,14 @@ export function formatReport(report: BackendReport): string {
 /** Runs checkRemote in a child process (see the top of this file) and answers its report. */
 function checkInChild(command: BackendCommand): Promise<BackendReport> {
   return new Promise((resolve, reject) => {
+    // The Pact core reads PACT_BROKER_BASE_URL (and its credentials, and
+    // PACT_BROKER_PUBLISH_VERIFICATION_RESULTS) itself and would then verify the broker's pacts
+    // too, beside the file it is handed: the child gets none of them.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('PACT_BROKER_')),
+    );
     const child = fork(import.meta.filename, [], {
-      env: { ...process.env, BOURSE_VERIFY_BACKEND_CHILD: '1' },
+      env: { ...env, BOURSE_VERIFY_BACKEND_CHILD: '1' },
       // http-proxy (inside the Pact verifier) uses util._extend: not the user's concern
       execArgv: [...process.execArgv, '--disable-warning=DEP0060'],
       stdio: ['ignore', command.verbose ? process.stderr : 'ignore', 'inherit', 'ipc'],
@@ -192,11 +269,40 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
-  const whole = withScreens(await checkInChild(command));
-  const report = command.only === undefined ? whole : onlyMatching(whole, command.only);
-  if (command.junit !== undefined) await writeFile(command.junit, junitReport(report), 'utf8');
-  console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));
-  return exitCodeOf(report, { strict: command.strict });
+  const { publish } = command;
+  const pact =
+    publish === undefined ? undefined : await fetchBrokerPact(publish.pactUrl, publish.broker);
+  try {
+    const startedAt = new Date();
+    const settings =
+      pact === undefined ? command.settings : { ...command.settings, pactFile: pact.path };
+    const whole = withScreens(await checkInChild({ ...command, settings }));
+    const seconds = (Date.now() - startedAt.getTime()) / 1000;
+    const report = command.only === undefined ? whole : onlyMatching(whole, command.only);
+    if (command.junit !== undefined) {
+      const run = { startedAt, seconds, hostname: hostname() };
+      await writeFile(command.junit, junitReport(report, run), 'utf8');
+    }
+    console.log(command.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    const code = exitCodeOf(report, { strict: command.strict });
+    if (publish !== undefined && pact !== undefined) {
+      // the result published is the command's own verdict: success exactly when it exits 0
+      await publishVerificationResult({
+        settings: publish.broker,
+        publishUrl: pact.publishUrl,
+        report,
+        success: code === 0,
+        provider: publish.provider,
+      });
+      console.error(
+        `Published ${code === 0 ? 'success' : 'failure'} for ${publish.pactUrl} as ${PROVIDER} ` +
+          `${publish.provider.version}${publish.provider.branch === undefined ? '' : ` on branch ${publish.provider.branch}`}.`,
+      );
+    }
+    return code;
+  } finally {
+    await pact?.dispose();
+  }
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];
