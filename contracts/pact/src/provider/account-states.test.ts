@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_TOKEN, endpoints, HEADERS } from '@bourse/protocol';
 import { describe, expect, it } from 'vitest';
 import { PACT_TOKEN, PACT_UUID } from '../pact.ts';
-import { personaOf, reachedByAccounts, withPersona } from './account-states.ts';
+import { personaOf, reachedByAccounts, standsIn, withPersona } from './account-states.ts';
 import { resignRequests, type FilteredRequest } from './resign.ts';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -33,20 +33,22 @@ describe('who runs an interaction', () => {
     );
   });
 
-  it('is not reached without the account it needs, nor with a state only a hook sets up', () => {
-    expect(reachedByAccounts([signedIn(fresh)], { main })).toBe(false);
-    expect(reachedByAccounts([signedIn(fresh)], { main, second: main })).toBe(true);
+  it('is not reached with a state only a hook sets up', () => {
+    expect(reachedByAccounts([signedIn(fresh)])).toBe(true);
     expect(
-      reachedByAccounts([signedIn(trader), { name: 'a register code was sent', params: {} }], {
-        main,
-        second: main,
-      }),
+      reachedByAccounts([signedIn(trader), { name: 'a register code was sent', params: {} }]),
     ).toBe(false);
+  });
+
+  it('has the verified account stand in for an unverified pact user only without --account2', () => {
+    expect(standsIn([signedIn(fresh)], { main })).toBe(true);
+    expect(standsIn([signedIn(fresh)], { main, second: main })).toBe(false);
+    expect(standsIn([signedIn(trader)], { main })).toBe(false);
   });
 
   it('trades on the demo side of the main account, and nowhere else', () => {
     const interaction = (path: string, states: { name: string; params: object }[]) =>
-      withPersona({ request: { path }, providerStates: states });
+      withPersona({ request: { path }, providerStates: states }, { main, second: main });
     const modes = (rewritten: Record<string, unknown>) =>
       (rewritten['providerStates'] as { params: Record<string, unknown> }[]).map((one) => [
         one.params['persona'],
@@ -61,6 +63,18 @@ describe('who runs an interaction', () => {
     expect(modes(interaction(endpoints.contract.addOrder.path, [signedIn(fresh)]))).toEqual([
       ['second', 'real'],
     ]);
+    // standing in for an unverified user, the main account still trades on its demo side only
+    expect(
+      modes(
+        withPersona(
+          {
+            request: { path: endpoints.contract.addOrder.path },
+            providerStates: [signedIn(fresh)],
+          },
+          { main },
+        ),
+      ),
+    ).toEqual([['main', 'demo']]);
   });
 });
 

@@ -218,14 +218,25 @@ export function personaOf(states: readonly PactState[]): Persona {
 /** Whether a state's name is one the consumer may ask for. */
 export const isStateName = (name: string): name is StateName => name in STATE_REACH;
 
-/** Whether every state of an interaction is reached without a hook, for these accounts. */
-export function reachedByAccounts(states: readonly PactState[], accounts: TestAccounts): boolean {
-  const named = states.filter((one) => one.name !== '');
-  if (named.some((one) => !isStateName(one.name) || STATE_REACH[one.name].by === 'hook')) {
-    return false;
-  }
-  return personaOf(named) === 'main' || accounts.second !== undefined;
+/**
+ * Whether every state of an interaction is reached by a test account's calls, without a hook.
+ * (An unverified pact user with no unverified account: the verified one stands in, `standsIn`.)
+ */
+export function reachedByAccounts(states: readonly PactState[]): boolean {
+  return !states
+    .filter((one) => one.name !== '')
+    .some((one) => !isStateName(one.name) || STATE_REACH[one.name].by === 'hook');
 }
+
+/**
+ * Whether the verified account stands in for an unverified pact user, for want of `--account2`.
+ * Such an interaction is replayed (on the demo side where money moves), and it counts when it
+ * holds: the pact's user being unverified did not matter to it. When it does not hold, it is
+ * listed as needing an unverified account, never as a drift: a verified user's answer is no
+ * evidence against the backend.
+ */
+export const standsIn = (states: readonly PactState[], accounts: TestAccounts): boolean =>
+  accounts.second === undefined && personaOf(states.filter((one) => one.name !== '')) === 'second';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -234,13 +245,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * An interaction of the pact with its persona and mode written into each state's params, so
  * the state handlers (which see one state at a time) know whom to sign in and where.
  */
-export function withPersona(interaction: Record<string, unknown>): Record<string, unknown> {
+export function withPersona(
+  interaction: Record<string, unknown>,
+  accounts: TestAccounts,
+): Record<string, unknown> {
   const raw = Array.isArray(interaction['providerStates']) ? interaction['providerStates'] : [];
   const states = raw.filter(isRecord).map((one) => ({
     name: typeof one['name'] === 'string' ? one['name'] : '',
     params: isRecord(one['params']) ? one['params'] : {},
   }));
-  const persona = personaOf(states);
+  const persona: Persona = standsIn(states, accounts) ? 'main' : personaOf(states);
   const request = interaction['request'];
   const path = isRecord(request) && typeof request['path'] === 'string' ? request['path'] : '';
   const movesMoney =

@@ -134,7 +134,10 @@ describe('verify:backend with test accounts', () => {
     ).toBe('wss://feed.example.com/ws');
   });
 
-  it('holds on at least 80 % of the HTTP interactions and checks the pushes it provokes, with no state hook', async () => {
+  // One test account, the issue's bar: it stands in for the pact's unverified user where that
+  // does not matter, and what it cannot answer for is listed as needing --account2, never as
+  // drift. (With --account2 as well: 127 of 140 on this mock.)
+  it('holds on at least 80 % of the HTTP interactions and checks the pushes it provokes, with one account and no state hook', async () => {
     const warnings: string[] = [];
     const { settings } = parseCommand([
       ...strangerArgs(url),
@@ -142,10 +145,6 @@ describe('verify:backend with test accounts', () => {
       main.email,
       '--password',
       main.password,
-      '--account2',
-      second.email,
-      '--password2',
-      second.password,
     ]);
     const report = await checkRemote(settings, { warn: (message) => warnings.push(message) });
     const table = formatReport(report);
@@ -155,7 +154,7 @@ describe('verify:backend with test accounts', () => {
     const share = holding / http.length;
     const pushesHolding = pushes.filter((one) => one.verdict === 'holds');
     console.log(
-      `verify:backend with test accounts: ${String(holding)} of ${String(http.length)} HTTP interactions hold (${(share * 100).toFixed(1)} %), ${String(pushesHolding.length)} of ${String(pushes.length)} socket pushes\n${table}`,
+      `verify:backend with one test account: ${String(holding)} of ${String(http.length)} HTTP interactions hold (${(share * 100).toFixed(1)} %), ${String(pushesHolding.length)} of ${String(pushes.length)} socket pushes\n${table}`,
     );
     expect(report.interactions.filter((one) => one.verdict === 'drifts')).toEqual([]);
     expect(share).toBeGreaterThanOrEqual(0.8);

@@ -31,6 +31,7 @@ import {
   isStateName,
   reachedByAccounts,
   STATE_REACH,
+  standsIn,
   withPersona,
   type TestAccounts,
 } from './account-states.ts';
@@ -283,7 +284,7 @@ export async function checkRemote(
   const reachable = (interaction: PactSummary['interactions'][number]) =>
     settings.statesUrl !== undefined ||
     realStates(interaction.states).length === 0 ||
-    (byAccounts !== undefined && reachedByAccounts(interaction.providerStates, byAccounts));
+    (byAccounts !== undefined && reachedByAccounts(interaction.providerStates));
   const viaAccounts =
     byAccounts === undefined
       ? undefined
@@ -318,7 +319,7 @@ export async function checkRemote(
       (interaction) =>
         (interaction.type.includes('HTTP') || viaAccounts !== undefined) && replayable(interaction),
       settings.pactFile,
-      viaAccounts === undefined ? undefined : withPersona,
+      byAccounts === undefined ? undefined : (interaction) => withPersona(interaction, byAccounts),
     );
     const onFailure = (state: string, reason: string) => {
       failedStates.set(state, reason);
@@ -362,18 +363,26 @@ export async function checkRemote(
         const interaction = listed.find((candidate) => candidate.description === one.description);
         const states = interaction?.states ?? one.providerStates;
         const refused = realStates(states).find((state) => failedStates.has(state));
+        // the verified account stood in for an unverified pact user: a miss is no drift
+        const stoodIn =
+          byAccounts !== undefined &&
+          interaction !== undefined &&
+          standsIn(interaction.providerStates, byAccounts);
+        const excused = refused !== undefined || stoodIn;
         verdicts.set(one.description, {
           description: one.description,
           path: pathOf(interaction),
           states,
-          mismatches: one.ok || refused !== undefined ? [] : one.mismatches,
-          verdict: one.ok ? 'holds' : refused !== undefined ? 'needs-state' : 'drifts',
-          ...(!one.ok && refused !== undefined
+          mismatches: one.ok || excused ? [] : one.mismatches,
+          verdict: one.ok ? 'holds' : excused ? 'needs-state' : 'drifts',
+          ...(!one.ok && excused
             ? {
                 reason:
-                  viaAccounts === undefined
-                    ? `the state hook refused "${refused}": ${failedStates.get(refused) ?? ''}`
-                    : `"${refused}" was not reached: ${failedStates.get(refused) ?? ''}`,
+                  refused === undefined
+                    ? "the pact's user is unverified, and the verified test account stood in and did not match: an unverified account (--account2)"
+                    : viaAccounts === undefined
+                      ? `the state hook refused "${refused}": ${failedStates.get(refused) ?? ''}`
+                      : `"${refused}" was not reached: ${failedStates.get(refused) ?? ''}`,
               }
             : {}),
         });
