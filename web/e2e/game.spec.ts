@@ -1,11 +1,18 @@
 import { DIGITS_RULES } from '@bourse/fixtures';
 import { betOdds, betPayout } from '@bourse/formulas/digits';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { PATHS } from '../src/shared/routing/paths.ts';
 import { grouped, TRADER } from './contract-support.ts';
-import { control, expect, keepOnDevice, signInByApi, test, text } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  seriousViolations,
+  signInByApi,
+  test,
+  text,
+} from './support.ts';
 
 // Coin Guess against the mock's game engine, driven by the control API: the next draw is fixed
 // (its seed chosen before its commitment is published), the clock moved past the draw, and the
@@ -41,15 +48,6 @@ async function betBig(page: Page) {
   await page.getByTestId('place-bet').dblclick();
   await expect(page.getByText(text('game.placed')).first()).toBeVisible();
   await expect(page.getByTestId('open-bets').getByTestId('bet-row')).toHaveCount(1);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
 }
 
 test.describe('Coin Guess for a verified trader', () => {
@@ -123,16 +121,16 @@ test.describe('Coin Guess for a verified trader', () => {
       await keepOnDevice(page, { theme });
       await openGame(page);
       await betBig(page);
-      expect.soft(await violations(page), `game page (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `game page (${theme})`).toEqual([]);
       await control.advance(56_000);
       await expect(page.getByTestId('bet-results')).toBeVisible();
       await page.goto(PATHS.gameLog);
       await page.getByTestId('draw-record').first().getByRole('button').click();
       await expect(page.getByTestId('verify-result').first()).toBeVisible();
-      expect.soft(await violations(page), `draw records (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `draw records (${theme})`).toEqual([]);
       await page.goto(`${PATHS.gameLog}?tab=bets`);
       await expect(page.getByTestId('bet-record')).toHaveCount(1);
-      expect.soft(await violations(page), `bet records (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `bet records (${theme})`).toEqual([]);
     });
   }
 });

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { expect, keepOnDevice, openApp, test, text } from './support.ts';
+import { expect, keepOnDevice, openApp, seriousViolations, test, text } from './support.ts';
 
 // The location pages: a place passed in the address shown on a map drawn offline (d3-geo and the
 // world's TopoJSON, no tiles), with a geo: link for the phone's maps app; About us leads to the
@@ -12,15 +10,6 @@ const CONFIG = JSON.parse(
   readFileSync(new URL('../public/config.json', import.meta.url), 'utf8'),
 ) as { company: { name: string; address: string; latitude: number; longitude: number } };
 const OFFICE = CONFIG.company;
-
-async function violations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
 
 test.describe('open-location', () => {
   test('About us leads to the office on the map, with a link for the maps app', async ({
@@ -56,7 +45,7 @@ test.describe('open-location', () => {
         `${PATHS.openLocation}?name=Tokyo%20office&address=Marunouchi&lat=35.6812&lon=139.7671`,
       );
       await expect(page.getByTestId('map-marker')).toHaveCount(1);
-      expect.soft(await violations(page), `open-location (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `open-location (${theme})`).toEqual([]);
     });
   }
 });
@@ -97,7 +86,7 @@ test.describe('choose-location', () => {
       await openApp(page, PATHS.chooseLocation);
       await page.getByRole('searchbox', { name: text('location.search') }).fill('par');
       await page.getByTestId('place-match').first().click();
-      expect.soft(await violations(page), `choose-location (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `choose-location (${theme})`).toEqual([]);
     });
   }
 });

@@ -1,13 +1,20 @@
 import { optionPayout, optionResultProfit } from '@bourse/formulas/options';
 import { OPTION_DURATIONS } from '@bourse/fixtures';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { PATHS } from '../src/shared/routing/paths.ts';
 import { endpoints } from '@bourse/protocol';
 import { randomUUID } from 'node:crypto';
 import { BTC, grouped, holdBtcAt, traderClient, TRADER } from './contract-support.ts';
-import { control, expect, keepOnDevice, signInByApi, test, text } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  seriousViolations,
+  signInByApi,
+  test,
+  text,
+} from './support.ts';
 
 // The options page against the mock's options engine, driven by the control API's prices and
 // clock: what a win, a loss and a tie pay is what the shared formulas compute, to the cent, and
@@ -70,17 +77,6 @@ async function seesRecordAndDetail(page: Page, result: string, profit: string, p
   await expect(page.getByTestId('audit-entry').locator('[aria-current="true"]')).toHaveCount(1);
   await expect(page.getByTestId('audit-exit').locator('[aria-current="true"]')).toHaveCount(1);
 }
-
-/** Serious or critical axe violations on the screen. */
-async function violations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
-
 test.describe('options for a verified trader', () => {
   test.beforeEach(async ({ page }) => {
     await control.reset('verified-trader');
@@ -201,7 +197,7 @@ test.describe('options for a verified trader', () => {
       await buy(page, 'up');
       await expect(page.getByTestId('option-countdown')).toBeVisible();
       expect
-        .soft(await violations(page), `options page with a running order (${theme})`)
+        .soft(await seriousViolations(page), `options page with a running order (${theme})`)
         .toEqual([]);
       await holdBtcAt('20100.00');
       await settle();
@@ -211,7 +207,7 @@ test.describe('options for a verified trader', () => {
         `+${grouped(optionResultProfit('win', STAKE, RATE))}`,
         grouped(optionPayout(STAKE, RATE)),
       );
-      expect.soft(await violations(page), `a settled order's detail (${theme})`).toEqual([]);
+      expect.soft(await seriousViolations(page), `a settled order's detail (${theme})`).toEqual([]);
     });
   }
 });

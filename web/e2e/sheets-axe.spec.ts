@@ -1,10 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHEET_PARTS, SHEET_TABLE, type SheetEntry } from './sheet-table.ts';
-import { control, expect, keepOnDevice, scenarioUser, signInByApi, test } from './support.ts';
+import {
+  control,
+  expect,
+  keepOnDevice,
+  scenarioUser,
+  seriousViolations,
+  signInByApi,
+  test,
+} from './support.ts';
 
 // Every sheet and dialog in SHEET_TABLE, opened as a user opens it, by day and by night: no
 // serious or critical axe violation inside it, and the keyboard reaches its controls. One test
@@ -43,22 +50,6 @@ test('every file that draws a sheet is in the sheet table', () => {
     'sheets missing from e2e/sheet-table.ts',
   ).toEqual([]);
 });
-
-/** Serious or critical axe violations inside the open sheet. */
-async function sheetViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) =>
-        `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim(),
-      ),
-    );
-}
-
 /** The sheet has slid in: where it stands does not change between two frames. */
 async function settled(sheet: Locator): Promise<void> {
   await expect(sheet).toBeVisible();
@@ -114,7 +105,12 @@ for (const theme of ['day', 'night'] as const) {
         await test.step(entry.label, async () => {
           const sheet = await entry.open(page);
           await settled(sheet);
-          expect.soft(await sheetViolations(page), `${entry.label} (${theme}): axe`).toEqual([]);
+          expect
+            .soft(
+              await seriousViolations(page, '[role="dialog"]'),
+              `${entry.label} (${theme}): axe`,
+            )
+            .toEqual([]);
           expect
             .soft(await keyboardReaches(page, sheet), `${entry.label}: the keyboard reaches it`)
             .toBe(true);

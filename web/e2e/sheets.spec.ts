@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   control,
   expect,
   keepOnDevice,
   openPersonalCentre,
   scenarioUser,
+  seriousViolations,
   signInByApi,
   test,
   text,
@@ -15,17 +14,6 @@ import {
 // which only a tap opens: axe on the open sheet, by day and by night, and the keyboard.
 
 const TRADER = scenarioUser('verified-trader');
-
-/** Serious or critical axe violations inside the open sheet. */
-async function sheetViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
-
 for (const theme of ['day', 'night'] as const) {
   test(`${theme}: the log-out and account-switch sheets pass axe, and the keyboard reaches their controls`, async ({
     page,
@@ -40,7 +28,7 @@ for (const theme of ['day', 'night'] as const) {
     const sheet = page.getByRole('dialog', { name: text('user.logout.question') });
     const forget = sheet.getByRole('checkbox', { name: text('user.logout.forget') });
     await expect(forget).toBeVisible();
-    expect(await sheetViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     // Opened on the answer that changes nothing; the keyboard reaches the box and the answers.
     const cancel = sheet.getByRole('button', { name: text('common.cancel'), exact: true });
     await expect(cancel).toBeFocused();
@@ -57,6 +45,6 @@ for (const theme of ['day', 'night'] as const) {
 
     await page.getByRole('switch', { name: text('user.account.demoSwitch') }).click();
     await expect(page.getByRole('dialog', { name: text('accountSwitch.toDemo') })).toBeVisible();
-    expect(await sheetViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { SCENARIOS, type ScenarioName, type ScenarioUser } from '@bourse/fixtures';
 import { ControlClient } from '@bourse/mock-server/control-client';
 import { CODES, endpoints, envelopeSchema, HEADERS, TIME_FIELD } from '@bourse/protocol';
@@ -240,4 +241,21 @@ export async function signInByApi(
     },
     { values: entries, appOrigin: new URL(origin).origin },
   );
+}
+
+/**
+ * The serious or critical axe violations on the screen, or inside `within` (a selector, such as
+ * an open sheet's `[role="dialog"]`), each as `rule: target` and axe's message for it.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (within !== undefined) builder.include(within);
+  const axe = await builder.options({ resultTypes: ['violations'] }).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) =>
+        `${violation.id}: ${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim(),
+      ),
+    );
 }
