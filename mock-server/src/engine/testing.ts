@@ -117,6 +117,10 @@ export function engineWorld(options: WorldOptions = {}) {
     reload: () => {
       state = structuredClone(state);
     },
+    /** another state in place of this one, as a scenario load or an import puts it */
+    load: (next: CoreState) => {
+      state = next;
+    },
     /** the last code e-mailed to an address */
     lastCode: (email: string): string => {
       const mail = state.mailbox.filter((entry) => entry.to === email).at(-1);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { refusalOf, userWorld } from '../users/testing.ts';
 import { emptyCoreState } from '../state.ts';
-import { START } from '../testing.ts';
+import { engineWorld, START } from '../testing.ts';
 import { isKnownAccount, parseUserAccount, SYSTEM_ACCOUNTS, userAccount } from './accounts.ts';
 import { Ledger, LedgerInconsistency } from './ledger.ts';
 import { wireAmount } from './money.ts';
@@ -204,16 +204,8 @@ describe('a commit', () => {
 
   /** a ledger on its own state, 100 issued to ann; counts the owner's `changed` calls */
   function fresh() {
-    let state = emptyCoreState(7, 'test');
-    let changes = 0;
-    const ledger = new Ledger({
-      state: () => state,
-      now: () => START,
-      changed: () => {
-        changes += 1;
-      },
-    });
-    ledger.post({
+    const world = engineWorld();
+    world.ledger.post({
       kind: 'demo_topup',
       ref_id: 'ISSUE',
       postings: [
@@ -222,12 +214,10 @@ describe('a commit', () => {
       ],
     });
     return {
-      ledger,
-      changes: () => changes,
-      state: () => state,
-      replace: (next: ReturnType<typeof emptyCoreState>) => {
-        state = next;
-      },
+      ledger: world.ledger,
+      changes: () => world.changes,
+      state: () => world.state,
+      replace: world.load,
     };
   }
   const move = (from: string, to: string, amount: string, ref = 'M') => ({
@@ -637,23 +627,16 @@ describe('request ids', () => {
   });
 
   it('treats a body with its fields in another order as the same, and keeps the answer per user and call', () => {
-    let state = emptyCoreState(7, 'test');
-    let changes = 0;
-    const requests = new Requests({
-      state: () => state,
-      now: () => START,
-      changed: () => {
-        changes += 1;
-      },
-    });
+    const world = engineWorld();
+    const { requests } = world;
     let runs = 0;
     const run = () => ({ run: ++runs });
     const id = 'abcdefghijklmnop';
     expect(requests.once('1', 'transfer', { request_id: id, a: '1', b: '2' }, run)).toEqual({
       run: 1,
     });
-    expect(changes).toBe(1);
-    expect(state.requests[`1:${id}`]).toMatchObject({
+    expect(world.changes).toBe(1);
+    expect(world.state.requests[`1:${id}`]).toMatchObject({
       user_id: '1',
       request_id: id,
       operation: 'transfer',
@@ -662,7 +645,7 @@ describe('request ids', () => {
     expect(requests.once('1', 'transfer', { b: '2', request_id: id, a: '1' }, run)).toEqual({
       run: 1,
     });
-    expect(changes).toBe(1);
+    expect(world.changes).toBe(1);
     // another user's id is another intent; another call with the same id and body is a reuse
     expect(requests.once('2', 'transfer', { request_id: id, a: '1', b: '2' }, run)).toEqual({
       run: 2,
@@ -682,7 +665,7 @@ describe('request ids', () => {
     expect(requests.once('3', 'x', { request_id: id }, () => ({ list: [9] }))).toEqual({
       list: [1],
     });
-    state = emptyCoreState(7, 'test');
+    world.load(emptyCoreState(7, 'test'));
     expect(requests.once('1', 'transfer', { request_id: id, a: '1', b: '2' }, run)).toEqual({
       run: 3,
     });
