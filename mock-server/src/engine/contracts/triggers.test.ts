@@ -121,7 +121,14 @@ describe('resting closes and what a price sets off together', () => {
     w.order(w.ann, { quantity: '1', ...fields });
     const [position] = w.contracts.positions(w.ann).list;
     if (!position) throw new Error('no position');
-    return { w, position };
+    const takeStop = (take_profit: string, stop_loss: string) =>
+      w.contracts.addTakeStop(w.ann, {
+        position_id: position.id,
+        take_profit,
+        stop_loss,
+        request_id: rid(),
+      });
+    return { w, takeStop };
   }
   const rest = (w: ContractWorld, quantity: string, price: string) =>
     w.order(w.ann, { side: 'sell', type: 'limit', price, quantity, reduce_only: true });
@@ -146,13 +153,8 @@ describe('resting closes and what a price sets off together', () => {
   });
 
   it('closes once when a resting close and the take profit are reached by one price', async () => {
-    const { w, position } = await longOne();
-    w.contracts.addTakeStop(w.ann, {
-      position_id: position.id,
-      take_profit: '21000',
-      stop_loss: '',
-      request_id: rid(),
-    });
+    const { w, takeStop } = await longOne();
+    takeStop('21000', '');
     rest(w, '1', '21000');
     w.price('21000.22');
     expect(w.contracts.positions(w.ann).list).toEqual([]);
@@ -165,13 +167,8 @@ describe('resting closes and what a price sets off together', () => {
   });
 
   it('cancels the resting close when the stop loss fires first, and says so in a notice', async () => {
-    const { w, position } = await longOne();
-    w.contracts.addTakeStop(w.ann, {
-      position_id: position.id,
-      take_profit: '',
-      stop_loss: '19900',
-      request_id: rid(),
-    });
+    const { w, takeStop } = await longOne();
+    takeStop('', '19900');
     const resting = rest(w, '0.5', '21000');
     w.price('19900');
     expect(w.contracts.positions(w.ann).list).toEqual([]);
@@ -198,13 +195,8 @@ describe('resting closes and what a price sets off together', () => {
   });
 
   it('keeps watching the resting orders and positions after the state is reloaded', async () => {
-    const { w, position } = await longOne();
-    w.contracts.addTakeStop(w.ann, {
-      position_id: position.id,
-      take_profit: '',
-      stop_loss: '19900',
-      request_id: rid(),
-    });
+    const { w, takeStop } = await longOne();
+    takeStop('', '19900');
     w.order(w.cy, { type: 'limit', price: '19950' });
     w.exchange.restore(w.exchange.snapshot());
     w.price('19949.80'); // ask 19 950: cy's limit fills, ann's stop loss is not reached yet

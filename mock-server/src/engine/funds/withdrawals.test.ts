@@ -4,10 +4,36 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
+import type { UserRecord } from '../state.ts';
 import { PASSWORD, refusalOf, rejectionOf, START } from '../testing.ts';
 import { fundsOn, fundsWorld, WALLET } from './testing.ts';
 
 const REVIEW = 60_000;
+
+/**
+ * WeBank written on a user's record as it was bound when the refusal was a list of eight
+ * substrings, which it passed (binding one today is refused, so the test writes it).
+ */
+const bindVirtualBank = (user: UserRecord) => {
+  user.bank = {
+    id: user.user_id,
+    bank_name: 'WeBank',
+    account_no: '6230580000123456',
+    holder_name: user.identity?.name ?? user.nickname,
+    branch: '',
+    swift_code: '',
+    created_at: START,
+  };
+};
+
+/** a real bank account in the user's verified name */
+const germanBank = (user: UserRecord) => ({
+  bank_name: 'Deutsche Bank',
+  account_no: 'DE89370400440532013000',
+  holder_name: user.identity?.name ?? user.nickname,
+  branch: '',
+  swift_code: 'DEUTDEFF',
+});
 
 async function withdrawalWorld(autoReviewMs: number | null = null) {
   const setup = await fundsWorld({ autoReviewMs });
@@ -72,16 +98,7 @@ describe('a withdrawal', () => {
     const { world, funds, ann, fund } = await withdrawalWorld();
     const user = world.state.users[ann];
     if (!user) throw new Error('no ann');
-    // bound when the refusal was a list of eight substrings, which WeBank passed
-    user.bank = {
-      id: ann,
-      bank_name: 'WeBank',
-      account_no: '6230580000123456',
-      holder_name: user.identity?.name ?? user.nickname,
-      branch: '',
-      swift_code: '',
-      created_at: START,
-    };
+    bindVirtualBank(user);
     const body = { request_id: 'withdraw-virtual-01', method: 'bank' as const, amount: '100' };
     expect(
       await rejectionOf(() => funds.addWithdrawal(ann, { ...body, password: PASSWORD })),
@@ -195,13 +212,7 @@ describe('a withdrawal', () => {
     const user = world.state.users[ann];
     if (!user) throw new Error('no ann');
     user.currency = 'EUR';
-    payouts.bindBank(ann, {
-      bank_name: 'Deutsche Bank',
-      account_no: 'DE89370400440532013000',
-      holder_name: user.identity?.name ?? user.nickname,
-      branch: '',
-      swift_code: 'DEUTDEFF',
-    });
+    payouts.bindBank(ann, germanBank(user));
     world.advance(2000);
     const made = await funds.addWithdrawal(ann, {
       request_id: 'withdraw-bank-eur-01',
@@ -238,15 +249,7 @@ describe('a withdrawal', () => {
     const user = world.state.users[ann];
     if (!user) throw new Error('no ann');
     // a virtual bank bound long ago stops bank withdrawals, not USDT ones
-    user.bank = {
-      id: ann,
-      bank_name: 'WeBank',
-      account_no: '6230580000123456',
-      holder_name: user.identity?.name ?? user.nickname,
-      branch: '',
-      swift_code: '',
-      created_at: START,
-    };
+    bindVirtualBank(user);
     const address = `0x${'ab'.repeat(20)}`;
     payouts.bindWallet(ann, { network: 'ERC20', address });
     const made = await funds.addWithdrawal(ann, {
@@ -350,13 +353,7 @@ describe('a withdrawal', () => {
     const user = world.state.users[ann];
     if (!user) throw new Error('no ann');
     payouts.bindWallet(ann, { network: 'TRC20', address: WALLET });
-    payouts.bindBank(ann, {
-      bank_name: 'Deutsche Bank',
-      account_no: 'DE89370400440532013000',
-      holder_name: user.identity?.name ?? user.nickname,
-      branch: '',
-      swift_code: 'DEUTDEFF',
-    });
+    payouts.bindBank(ann, germanBank(user));
     const info = funds.cashInfo(ann);
     expect(info.currencies.map((currency) => currency.code)).toEqual(['USD', 'EUR', 'GBP', 'JPY']);
     const bank = await funds.addWithdrawal(ann, {
