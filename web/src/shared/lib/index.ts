@@ -5,3 +5,4 @@ export * from './validation.ts';
 export * from './clipboard.ts';
 export * from './text.ts';
 export * from './idle.ts';
+export * from './photo.ts';

@@ -7,6 +7,7 @@ import {
 } from '@bourse/protocol';
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { amountProblem } from '#entities/balance';
+import { preparePhoto, type PhotoTarget } from '#shared/lib';
 import { createApiEffect, type FormMessage } from '#shared/api';
 import { $numberStyle, readTypedNumber, typedValue } from '#shared/typed-number';
 import {
@@ -154,21 +155,16 @@ export function proofFileProblem(file: Pick<File, 'type' | 'name' | 'size'>): st
   return null;
 }
 
-/**
- * Shrinks the photo to a JPEG the server takes, and reads it as a data URL. The library loads
- * with the first photo: most deposits are USDT and never need it.
- */
-export const compressProofFx = createEffect(async (file: File): Promise<string> => {
-  const { default: imageCompression } = await import('browser-image-compression');
-  const compressed = await imageCompression(file, {
-    maxWidthOrHeight: PROOF_SIZE_PX,
-    maxSizeMB: 0.4,
-    fileType: 'image/jpeg',
-    initialQuality: 0.82,
-    useWebWorker: false,
-  });
-  return imageCompression.getDataUrlFromFile(compressed);
-});
+/** The bank slip as the server takes it; a small screenshot goes as it is, with its sharp text. */
+export const PROOF_PHOTO: PhotoTarget = {
+  maxSide: PROOF_SIZE_PX,
+  maxBytes: 400 * 1024,
+  quality: 0.82,
+  sendSmallAsIs: true,
+};
+
+/** Prepares the photo as a data URL. Most deposits are USDT and never load the image library. */
+export const compressProofFx = createEffect((file: File) => preparePhoto(file, PROOF_PHOTO));
 
 const proofChecked = sample({
   clock: proofSelected,

@@ -1,4 +1,5 @@
 import { endpoints, imageDataUrl, LIMITS } from '@bourse/protocol';
+import { preparePhoto, type PhotoTarget } from '#shared/lib';
 import { createApiEffect } from '#shared/api';
 import { $userInfo, userInfoUpdated } from '#shared/session';
 import { notifyFx } from '#shared/ui/toast';
@@ -28,22 +29,15 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'name' | 'size'>): s
 export const avatarFits = (dataUrl: string): boolean =>
   dataUrl.length <= LIMITS.avatarChars && imageDataUrl.safeParse(dataUrl).success;
 
-/**
- * Shrinks a photo to a small JPEG (white behind transparency) and reads it as a data URL. The
- * library (17 KB) loads with the first photo, not with the page: most visits change no avatar.
- */
-export const compressAvatarFx = createEffect(async (file: File): Promise<string> => {
-  const { default: imageCompression } = await import('browser-image-compression');
-  const compressed = await imageCompression(file, {
-    maxWidthOrHeight: AVATAR_SIZE_PX,
-    maxSizeMB: AVATAR_TARGET_MB,
-    fileType: 'image/jpeg',
-    initialQuality: 0.86,
-    // The worker would load the library from a CDN: a 256 px image is quick on the main thread.
-    useWebWorker: false,
-  });
-  return imageCompression.getDataUrlFromFile(compressed);
-});
+/** Every avatar is made a small JPEG (white behind transparency), whatever was picked. */
+const AVATAR_PHOTO: PhotoTarget = {
+  maxSide: AVATAR_SIZE_PX,
+  maxBytes: AVATAR_TARGET_MB * 1024 * 1024,
+  quality: 0.86,
+  sendSmallAsIs: false,
+};
+
+export const compressAvatarFx = createEffect((file: File) => preparePhoto(file, AVATAR_PHOTO));
 
 export const setAvatarFx = createApiEffect(endpoints.user.setHeadImg);
 

@@ -1,6 +1,7 @@
 import { endpoints, type IdentityStatus, type ResponseOf } from '@bourse/protocol';
 import { FUNC } from '@bourse/protocol/socket/wire';
 import { birthDateProblem } from '@bourse/protocol/identity-rules';
+import { preparePhoto, type PhotoTarget } from '#shared/lib';
 import { createApiEffect } from '#shared/api';
 import {
   checkMessages,
@@ -40,21 +41,15 @@ export const getDocumentTypeFx = createApiEffect(endpoints.user.getDocumentType)
 export const getPhoneCodeFx = createApiEffect(endpoints.index.getPhoneCode);
 export const setAuthenticationFx = createApiEffect(endpoints.user.setAuthentication);
 
-/**
- * A document photo: at most 1600 px, a JPEG well under the server's 700 000 characters. The
- * library (17 KB) loads with the first photo, not with the page's first screen.
- */
-export const compressPhotoFx = createEffect(async (file: File): Promise<string> => {
-  const { default: imageCompression } = await import('browser-image-compression');
-  const compressed = await imageCompression(file, {
-    maxWidthOrHeight: 1600,
-    maxSizeMB: 0.4,
-    fileType: 'image/jpeg',
-    initialQuality: 0.85,
-    useWebWorker: false,
-  });
-  return imageCompression.getDataUrlFromFile(compressed);
-});
+/** A document photo: at most 1600 px, well under the server's 700 000 characters. */
+export const DOCUMENT_PHOTO: PhotoTarget = {
+  maxSide: 1600,
+  maxBytes: 400 * 1024,
+  quality: 0.85,
+  sendSmallAsIs: true,
+};
+
+export const compressPhotoFx = createEffect((file: File) => preparePhoto(file, DOCUMENT_PHOTO));
 
 export const fieldChanged = createEvent<{
   field: (typeof IDENTITY_FIELDS)[number];
