@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { codeSplitting } from './build/chunks.ts';
@@ -101,63 +101,83 @@ function routePreloads(): Parameters<typeof preloadRoute>[0] {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    zodWithoutEval(),
-    splashMark(new URL('./public/favicon.svg', import.meta.url)),
-    // One text file per language, split into a chunk per language and group of texts.
-    textsByRoute(textsSplit()),
-    // The code of the page a visit opens and its texts, fetched with the entry, not after it.
-    preloadRoute(routePreloads()),
-    // Brotli and gzip files beside each text asset, so the server sends them as they are
-    // (@fastify/static preCompressed) instead of compressing on every request. config.json is
-    // left out: it is edited after the build to point one build at a backend, and a stale .br
-    // beside it would win.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(html|css|js|mjs|json|svg)$/,
-      exclude: [/(^|[\\/])config\.json$/, /(^|[\\/])\.vite[\\/]/],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
-  ],
+/**
+ * The prerendering's server build (`build/build-app.ts` runs it with `build.ssr` set): the app's
+ * own modules for Node, everything bundled in (antd-mobile's modules import their CSS, which Node
+ * cannot), its CSS modules named as in the browser's build.
+ */
+const SSR_BUILD = {
+  plugins: [react(), zodWithoutEval(), textsByRoute(textsSplit())],
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    target: 'es2022',
-    sourcemap: true,
-    // The report the login-route budget is read from.
-    manifest: true,
-    rolldownOptions: {
-      output: { codeSplitting },
-      treeshake: {
-        // A slice's ui and lib segments are only code to call (components, hooks, pure helpers):
-        // one that nothing uses is dropped with what it imports, even when it sits in the
-        // slice's public index beside one that is used. So every layer, the app's shell included,
-        // imports a slice through its index alone: the header's account link does not bring the
-        // identity tag and antd's Tag to every screen, the tab bar's selected symbol does not
-        // bring the market's views and decimal.js into the entry, and the history page does not
-        // load the detail forms' frame. Models and shared code keep the default analysis: an
-        // Effector model is wired when it is imported.
-        moduleSideEffects: (id) =>
-          /[\\/]src[\\/](entities|features|widgets|pages)[\\/].+[\\/](ui|lib)[\\/][^\\/]+\.tsx?$/.test(
-            id,
-          )
-            ? false
-            : undefined,
+    target: 'node22',
+    sourcemap: false,
+    minify: false,
+    copyPublicDir: false,
+  },
+} as const satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild === true
+    ? SSR_BUILD
+    : {
+        plugins: [
+          react(),
+          zodWithoutEval(),
+          splashMark(new URL('./public/favicon.svg', import.meta.url)),
+          // One text file per language, split into a chunk per language and group of texts.
+          textsByRoute(textsSplit()),
+          // The code of the page a visit opens and its texts, fetched with the entry, not after it.
+          preloadRoute(routePreloads()),
+          // Brotli and gzip files beside each text asset, so the server sends them as they are
+          // (@fastify/static preCompressed) instead of compressing on every request. config.json is
+          // left out: it is edited after the build to point one build at a backend, and a stale .br
+          // beside it would win.
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(html|css|js|mjs|json|svg)$/,
+            exclude: [/(^|[\\/])config\.json$/, /(^|[\\/])\.vite[\\/]/],
+            threshold: 1024,
+            logLevel: 'silent',
+          }),
+        ],
+        build: {
+          target: 'es2022',
+          sourcemap: true,
+          // The report the login-route budget is read from.
+          manifest: true,
+          rolldownOptions: {
+            output: { codeSplitting },
+            treeshake: {
+              // A slice's ui and lib segments are only code to call (components, hooks, pure helpers):
+              // one that nothing uses is dropped with what it imports, even when it sits in the
+              // slice's public index beside one that is used. So every layer, the app's shell included,
+              // imports a slice through its index alone: the header's account link does not bring the
+              // identity tag and antd's Tag to every screen, the tab bar's selected symbol does not
+              // bring the market's views and decimal.js into the entry, and the history page does not
+              // load the detail forms' frame. Models and shared code keep the default analysis: an
+              // Effector model is wired when it is imported.
+              moduleSideEffects: (id) =>
+                /[\\/]src[\\/](entities|features|widgets|pages)[\\/].+[\\/](ui|lib)[\\/][^\\/]+\.tsx?$/.test(
+                  id,
+                )
+                  ? false
+                  : undefined,
+            },
+          },
+        },
+        server: {
+          host: true,
+          port: devPort,
+          strictPort: true,
+          proxy: {
+            '/api': mock,
+            '/static': mock,
+            // deposit proof images the mock keeps (an <img> on the deposit records)
+            '/uploads': mock,
+            '/__control': mock,
+            '/ws': { target: mock.replace(/^http/, 'ws'), ws: true },
+          },
+        },
       },
-    },
-  },
-  server: {
-    host: true,
-    port: devPort,
-    strictPort: true,
-    proxy: {
-      '/api': mock,
-      '/static': mock,
-      // deposit proof images the mock keeps (an <img> on the deposit records)
-      '/uploads': mock,
-      '/__control': mock,
-      '/ws': { target: mock.replace(/^http/, 'ws'), ws: true },
-    },
-  },
-});
+);

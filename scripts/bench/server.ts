@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildWebApp as buildApp } from '@bourse/web/build/build-app';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '../..');
@@ -36,15 +36,9 @@ export function benchUrl(): string | undefined {
   return value === undefined || value === '' ? undefined : value.replace(/\/+$/, '');
 }
 
-/** The web app as `npm run build -w @bourse/web` builds it (`vite build`), into `outDir`. */
+/** The web app as `npm run build -w @bourse/web` builds it, prerendered pages and all, into `outDir`. */
 export async function buildWebApp(outDir: string): Promise<void> {
-  const webDir = join(repo, 'web');
-  await build({
-    root: webDir,
-    configFile: join(webDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildApp({ outDir, quiet: true });
 }
 
 async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: number) {

@@ -319,7 +319,9 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
   return {
     name: 'bourse:texts-by-route',
     configResolved(config) {
-      building = config.command === 'build';
+      // The prerendering's server build bundles every language's texts as modules, as the dev
+      // server serves them: it reads them in Node, from no fixed folder.
+      building = config.command === 'build' && config.build.ssr === false;
     },
     buildStart() {
       if (!building) return;
@@ -369,6 +371,7 @@ export function textsByRoute(options: SplitTextsOptions): Plugin {
       return { code: `export default ${JSON.stringify(tree)};\n`, map: null };
     },
     generateBundle(_options, bundle) {
+      if (!building) return;
       const chunkFiles: Record<string, Record<string, string>> = {};
       const packFiles: Record<string, Record<string, string>> = {};
       for (const output of Object.values(bundle)) {

@@ -3,6 +3,7 @@ import { SCENARIOS, type ScenarioName, type ScenarioUser } from '@bourse/fixture
 import { ControlClient } from '@bourse/mock-server/control-client';
 import { CODES, endpoints, envelopeSchema, HEADERS, TIME_FIELD } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { LANGUAGE_COOKIE } from '@bourse/protocol/web-pages';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -50,10 +51,14 @@ export const test = base.extend<{ fresh: undefined }, { mock: MockProcess }>({
 
 export { expect };
 
-/** Waits until the app has rendered a screen (the first chunk and the language file are in). */
+/**
+ * Waits until the app has rendered a screen (the first chunk and the language file are in) and
+ * taken it over: a prerendered screen is drawn before, inert until the app has hydrated it.
+ */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
 /** A user of a scenario: its first unless told. */
@@ -184,6 +189,11 @@ export async function keepOnDevice(
   await page.addInitScript((kept: string[][]) => {
     for (const [key = '', value] of kept) localStorage.setItem(key, JSON.stringify(value));
   }, entries);
+  // and the cookie the app keeps beside the language, by which the server sends its pages in it
+  if (choices.language !== undefined)
+    await page
+      .context()
+      .addCookies([{ name: LANGUAGE_COOKIE, value: choices.language, url: baseURL }]);
 }
 
 /** What the app keeps in local storage under a SPEC key (`token`, `is_login`), parsed. */

@@ -1,9 +1,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { PRERENDER_DIR } from '@bourse/protocol/web-pages';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Where the web app talks to, as its `config.json` says (the app's own defaults otherwise). */
@@ -47,22 +48,44 @@ const hashOf = (content: string): string =>
   `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 
 /**
- * The hashes of index.html's inline `<script>` (one without `src`) and `<style>` elements: its
- * splash is drawn by them before any file arrives, and the policy allows exactly those, no other
- * inline code. A missing file allows none.
+ * The hashes of the inline `<script>` (one without `src`) and `<style>` elements of the built
+ * app's pages: index.html, whose splash is drawn by them before any file arrives, and each
+ * prerendered page (`_pages/**`), whose route's CSS is inlined. The policy allows exactly those,
+ * no other inline code. A missing index.html allows none.
  */
 export function readInlineHashes(webDir: string): InlineHashes {
-  let html: string;
-  try {
-    html = readFileSync(resolve(webDir, 'index.html'), 'utf8');
-  } catch {
-    return NO_INLINE;
+  const pages = [resolve(webDir, 'index.html'), ...htmlFilesUnder(resolve(webDir, PRERENDER_DIR))];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const page of pages) {
+    let html: string;
+    try {
+      html = readFileSync(page, 'utf8');
+    } catch {
+      if (page === pages[0]) return NO_INLINE;
+      continue;
+    }
+    const contents = (pattern: RegExp) =>
+      [...html.matchAll(pattern)].map((match) => hashOf(match[1] ?? ''));
+    for (const hash of contents(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+      scripts.add(hash);
+    for (const hash of contents(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) styles.add(hash);
   }
-  const contents = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] ?? '');
-  return {
-    scripts: contents(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi).map(hashOf),
-    styles: contents(/<style\b[^>]*>([\s\S]*?)<\/style>/gi).map(hashOf),
-  };
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** Every `.html` file under `dir`, none when it does not exist. */
+function htmlFilesUnder(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** The origin of an absolute URL with one of `schemes`, or null for a path (same origin). */

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { LANGUAGE_COOKIE, prerenderedFile } from '@bourse/protocol/web-pages';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +31,14 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   await writeFile(join(dir, 'config.json'), '{"apiBase":""}');
+  // the build's prerendered login page in two languages, its CSS inlined
+  for (const language of ['en', 'de'] as const) {
+    const file = join(dir, prerenderedFile(language, '/pages/login/login'));
+    await mkdir(dirname(file), { recursive: true });
+    const text = `<!doctype html><style>p{}</style><div id="root" data-prerendered="${language}"></div>`;
+    await writeFile(file, text);
+    await writeFile(`${file}.br`, brotliCompressSync(text));
+  }
   app = await testApp({ webDir: dir });
 });
 afterAll(async () => {
@@ -44,13 +54,44 @@ const get = (url: string, encoding?: string) =>
   });
 
 describe('the web app on the API port', () => {
-  it('answers every page route with index.html, not cached', async () => {
-    for (const url of ['/', '/pages/login/login', '/pages/announcement/details/details?id=101']) {
+  it('answers every page route the build did not prerender with index.html, not cached', async () => {
+    for (const url of ['/', '/pages/quotes/quotes', '/pages/announcement/details/details?id=101']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>Bourse</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("sends a route's prerendered page in the language the app keeps in its cookie", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/pages/login/login',
+      headers: { cookie: `${LANGUAGE_COOKIE}=de`, 'accept-language': 'fr-FR' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('data-prerendered="de"');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // a cache keeps one copy per language
+    expect(String(response.headers['vary'])).toMatch(/Cookie/);
+    expect(String(response.headers['vary'])).toMatch(/Accept-Language/);
+  });
+
+  it("with no cookie, in the browser's language, else English, else the app's index.html", async () => {
+    const page = (headers: Record<string, string>, url = '/pages/login/login?reset=1') =>
+      app.inject({ method: 'GET', url, headers }).then((response) => response.body);
+    expect(await page({ 'accept-language': 'de-CH,fr;q=0.5' })).toContain('data-prerendered="de"');
+    expect(await page({ 'accept-language': 'ko-KR' })).toContain('data-prerendered="en"');
+    // a language the build did not prerender this route in, and a route it did not prerender
+    expect(await page({ cookie: `${LANGUAGE_COOKIE}=fr` })).toBe(PAGE);
+    expect(await page({}, '/pages/quotes/quotes')).toBe(PAGE);
+  });
+
+  it("allows the prerendered page's inline CSS in its policy, and no other", async () => {
+    const response = await get('/pages/login/login');
+    const hash = createHash('sha256').update('p{}').digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
   });
 
   it('serves hashed assets for a year and config.json fresh', async () => {
@@ -91,7 +132,7 @@ describe('the web app on the API port', () => {
   });
 
   it('sends a page route compressed too', async () => {
-    const response = await get('/pages/login/login', 'br');
+    const response = await get('/pages/quotes/quotes', 'br');
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');

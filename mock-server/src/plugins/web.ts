@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { PRERENDER_DIR, pageLanguage, prerenderedFile } from '@bourse/protocol/web-pages';
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 
 /**
  * Headers that only a document reads (its policy, framing, sniffing of old browsers, DNS
@@ -18,6 +19,19 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'origin-agent-cluster',
 ] as const;
+
+/** The prerendered pages the build wrote (`_pages/<language><path>/index.html`), by that path. */
+function prerenderedPages(root: string): ReadonlySet<string> {
+  try {
+    return new Set(
+      readdirSync(resolve(root, PRERENDER_DIR), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('index.html'))
+        .map((file) => `${PRERENDER_DIR}/${file.split(sep).join('/')}`),
+    );
+  } catch {
+    return new Set();
+  }
+}
 
 /** Paths that belong to the API and its neighbours, never to the web app. */
 const NOT_PAGES = /^\/(api|__control|ws|static)(\/|$)/;
@@ -58,13 +72,23 @@ export async function serveWeb(
       );
     },
   });
+  const prerendered = prerenderedPages(root);
   return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
     const wantsPage =
-      request.method === 'GET' &&
-      !NOT_PAGES.test(request.url) &&
-      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+      request.method === 'GET' && !NOT_PAGES.test(request.url) && !/\.[a-z0-9]+$/i.test(path);
     if (!wantsPage) return false;
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The route's first screen in the reader's language when the build prerendered it (a guest
+    // route), else the app's index.html, which draws the route itself.
+    const language = pageLanguage({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const file = prerenderedFile(language, path);
+    void reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie, Accept-Language')
+      .sendFile(prerendered.has(file) ? file : 'index.html');
     return true;
   };
 }

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDemo } from './demo-check.ts';
+import { LANGUAGE_COOKIE, prerenderedFile } from '@bourse/protocol/web-pages';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -243,12 +244,37 @@ describe('the web service, run outside Docker with the commands its image runs',
     }
   });
 
-  it('answers every page route with index.html, and a missing file with 404', async () => {
+  it('answers a page route the build did not prerender with index.html, a missing file with 404', async () => {
     const page = await rawGet(`${origin}/pages/quotes/quotes`);
     expect(page.status).toBe(200);
     expect(page.body.toString('utf8')).toBe(await readFile(join(dist, 'index.html'), 'utf8'));
     expect((await rawGet(`${origin}/assets/missing.js`)).status).toBe(404);
     expect((await rawGet(`${origin}/missing.png`)).status).toBe(404);
+  });
+
+  it("sends a guest route prerendered in the reader's language, as npm start does", async () => {
+    const served = await buildApp({ dataDir: null, webDir: dist, marketTickMs: 0 });
+    try {
+      for (const [path, headers, language] of [
+        ['/pages/login/login', { cookie: `${LANGUAGE_COOKIE}=de` }, 'de'],
+        ['/', { 'accept-language': 'sv-SE,ja;q=0.8,en;q=0.5' }, 'jp'],
+        ['/pages/register/register', { cookie: 'other=1', 'accept-language': 'ko' }, 'en'],
+        ['/pages/help/help', { cookie: `${LANGUAGE_COOKIE}=xx`, 'accept-language': 'it-IT' }, 'it'],
+      ] as const) {
+        const theirs = await rawGet(`${origin}${path}`, headers);
+        const ours = await served.inject({ method: 'GET', url: path, headers });
+        expect(theirs.status, path).toBe(200);
+        const html = theirs.body.toString('utf8');
+        expect(html, path).toBe(
+          await readFile(join(dist, prerenderedFile(language, path)), 'utf8'),
+        );
+        expect(html, path).toBe(ours.body);
+        expect(String(theirs.headers['vary']), path).toMatch(/Cookie/);
+        expect(theirs.headers['content-security-policy'], path).toBeDefined();
+      }
+    } finally {
+      await served.close();
+    }
   });
 
   it('refuses the control API unless CONTROL_TOKEN is set, and then wants the token', async () => {

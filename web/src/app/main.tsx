@@ -23,18 +23,16 @@ import {
 import { appStarted, pageHidden, whenIdle } from '#shared/lib';
 import { navigatorAttached } from '#shared/routing';
 import { browserOffline, browserOnline, pageVisible } from '#shared/socket';
+import { $isLoggedIn } from '#shared/session';
 import { storageKey } from '#shared/storage';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { allSettled, fork, scopeBind } from 'effector';
-import { Provider } from 'effector-react';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app-providers.tsx';
 import { socketConfigured } from './model.ts';
 import { createAppRouter } from './router.tsx';
 import { firstPageAt, preloadPageAt } from './routes.tsx';
-import { UiLocale } from './ui-locale.tsx';
 
 // antd-mobile's imperative Toast and Dialog render through this under React 19 (its documented
 // adapter until antd-mobile 6, hence the deprecation mark).
@@ -55,6 +53,27 @@ function keptSignedIn(): boolean {
   } catch {
     return false;
   }
+}
+
+/** Resolves once the router has the first route's code (its lazy route has loaded, or failed). */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * A prerendered screen the app drew otherwise (React then draws that part anew): named in the
+ * console, where the hydration test looks for it, and reported as React would.
+ */
+function reportHydrationError(error: unknown): void {
+  console.error('hydration:', error);
+  reportError(error);
 }
 
 async function start() {
@@ -130,17 +149,33 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Provider value={scope}>
-        <I18nextProvider i18n={i18n}>
-          <UiLocale>
-            <RouterProvider router={router} />
-          </UiLocale>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
+  // The first route's code and texts are in before anything is drawn: a prerendered screen is
+  // hydrated as it is, and index.html's splash stays until the page can replace it.
+  await routerReady(router);
+  // A prerendered screen is inert until hydrated (web/build/prerender-pages.ts): nothing typed or
+  // pressed before the app can take it is lost.
+  const interactive = () => {
+    container.removeAttribute('inert');
+  };
+  const app = (
+    <AppProviders scope={scope} i18n={i18n} onMounted={interactive}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
+  // The server sent the guest's screen in the reader's language (web/build/prerender-pages.ts),
+  // as its address without a query draws it: hydrated when the app draws the same, drawn anew
+  // (which replaces the markup) otherwise. Hydration keeps the server's attributes as they are,
+  // so a screen a query changes (IPO's ?tab=listed) is never hydrated.
+  if (
+    container.dataset['prerendered'] === scope.getState($language) &&
+    !scope.getState($isLoggedIn) &&
+    window.location.search === ''
+  ) {
+    hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+  } else {
+    interactive();
+    createRoot(container).render(app);
+  }
 
   // The API client and its cipher, once the first screen is drawn and the phone is idle, so the
   // first call does not wait for them.

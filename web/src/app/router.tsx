@@ -25,16 +25,21 @@ const routesLoadingTexts = (
   { path: '*', lazy: async () => ({ Component: (await notFoundPage()).Component }) },
 ];
 
+/** The app's routes, as the browser's router and the build's prerendering both use them. */
+export const appRoutes = (
+  loadingLabel: string,
+  loadTexts: (groups: readonly TextGroup[]) => Promise<void>,
+): RouteObject[] => [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    // Until the first route's code is in: the splash index.html drew, not a blank screen.
+    hydrateFallbackElement: <Splash label={loadingLabel} />,
+    children: [{ errorElement: <RouteError />, children: routesLoadingTexts(loadTexts) }],
+  },
+];
+
 export const createAppRouter = (
   loadingLabel: string,
   loadTexts: (groups: readonly TextGroup[]) => Promise<void>,
-) =>
-  createBrowserRouter([
-    {
-      element: <AppLayout />,
-      errorElement: <RouteError />,
-      // Until the first route's code is in: the splash index.html drew, not a blank screen.
-      hydrateFallbackElement: <Splash label={loadingLabel} />,
-      children: [{ errorElement: <RouteError />, children: routesLoadingTexts(loadTexts) }],
-    },
-  ]);
+) => createBrowserRouter(appRoutes(loadingLabel, loadTexts));

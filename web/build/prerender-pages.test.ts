@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { cssOfPage, type Manifest, pageHtml } from './prerender-pages.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en" data-theme="day">
+  <head>
+    <style>.app-splash{}</style>
+    <link rel="modulepreload" crossorigin href="/assets/framework.js">
+    <link rel="stylesheet" crossorigin href="/assets/index.css">
+  </head>
+  <body>
+    <div id="root">
+      <div class="app-splash" data-splash aria-busy="true"><svg></svg></div>
+    </div>
+    <noscript>Bourse needs JavaScript to run.</noscript>
+  </body>
+</html>`;
+
+describe('a prerendered page', () => {
+  const html = pageHtml(TEMPLATE, {
+    markup: '<main><h1>Anmelden</h1></main>',
+    language: 'jp',
+    css: 'h1{color:red}',
+  });
+
+  it('holds the screen in #root in place of the splash, marked with its language, inert', () => {
+    expect(html).toContain(
+      '<div id="root" data-prerendered="jp" inert><main><h1>Anmelden</h1></main></div>\n    <noscript>',
+    );
+    expect(html).not.toContain('data-splash');
+  });
+
+  it('names its language in <html lang>, as the protocol tags it, keeping the theme', () => {
+    expect(html).toContain('<html lang="ja" data-theme="day">');
+  });
+
+  it("inlines the route's CSS where the render-blocking stylesheet was, and keeps the rest", () => {
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<style>h1{color:red}</style>');
+    expect(html.indexOf('<style>h1')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<style>.app-splash{}</style>');
+    expect(html).toContain('href="/assets/framework.js"');
+  });
+
+  it('is refused from an index.html with no #root splash or no stylesheet to inline', () => {
+    const page = { markup: '', language: 'en' as const, css: '' };
+    expect(() => pageHtml(TEMPLATE.replace('id="root"', 'id="app"'), page)).toThrow(/#root/);
+    expect(() => pageHtml(TEMPLATE.replace('rel="stylesheet"', 'rel="preload"'), page)).toThrow(
+      /stylesheet/,
+    );
+  });
+
+  it('keeps a replacement pattern in the markup or the CSS as it is', () => {
+    const odd = pageHtml(TEMPLATE, {
+      markup: "<p>$& $' $1</p>",
+      language: 'en',
+      css: 'a::after{content:"$&"}',
+    });
+    expect(odd).toContain("<p>$& $' $1</p>");
+    expect(odd).toContain('content:"$&"');
+  });
+});
+
+describe("a page's CSS", () => {
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      imports: ['_framework.js'],
+      css: ['assets/index.css'],
+    },
+    '_framework.js': { file: 'assets/framework.js' },
+    '_forms.js': { file: 'assets/forms.js', imports: ['index.html'], css: ['assets/forms.css'] },
+    '_kit.js': { file: 'assets/kit.js', imports: ['_forms.js'], css: ['assets/kit.css'] },
+    'src/pages/login/index.ts': {
+      file: 'assets/login.js',
+      imports: ['_kit.js', '_forms.js', 'index.html'],
+      css: ['assets/login.css'],
+    },
+  };
+
+  it("is the entry's, then each imported chunk's before the page's own, each once", () => {
+    expect(cssOfPage(manifest, 'src/pages/login/index.ts')).toEqual([
+      'assets/index.css',
+      'assets/forms.css',
+      'assets/kit.css',
+      'assets/login.css',
+    ]);
+  });
+
+  it('fails the build for a page the manifest does not have', () => {
+    expect(() => cssOfPage(manifest, 'src/pages/gone/index.ts')).toThrow(/gone/);
+  });
+});
