@@ -20,12 +20,13 @@ describe('a prerendered page', () => {
   const html = pageHtml(TEMPLATE, {
     markup: '<main><h1>Anmelden</h1></main>',
     language: 'jp',
+    viewer: 'user',
     css: 'h1{color:red}',
   });
 
-  it('holds the screen in #root in place of the splash, marked with its language, inert', () => {
+  it('holds the screen in #root in place of the splash, marked with its language and viewer, inert', () => {
     expect(html).toContain(
-      '<div id="root" data-prerendered="jp" inert><main><h1>Anmelden</h1></main></div>\n    <noscript>',
+      '<div id="root" data-prerendered="jp" data-viewer="user" inert><main><h1>Anmelden</h1></main></div>\n    <noscript>',
     );
     expect(html).not.toContain('data-splash');
   });
@@ -43,7 +44,7 @@ describe('a prerendered page', () => {
   });
 
   it('is refused from an index.html with no #root splash or no stylesheet to inline', () => {
-    const page = { markup: '', language: 'en' as const, css: '' };
+    const page = { markup: '', language: 'en' as const, viewer: 'guest' as const, css: '' };
     expect(() => pageHtml(TEMPLATE.replace('id="root"', 'id="app"'), page)).toThrow(/#root/);
     expect(() => pageHtml(TEMPLATE.replace('rel="stylesheet"', 'rel="preload"'), page)).toThrow(
       /stylesheet/,
@@ -54,6 +55,7 @@ describe('a prerendered page', () => {
     const odd = pageHtml(TEMPLATE, {
       markup: "<p>$& $' $1</p>",
       language: 'en',
+      viewer: 'guest',
       css: 'a::after{content:"$&"}',
     });
     expect(odd).toContain("<p>$& $' $1</p>");

@@ -1,13 +1,14 @@
 /**
- * Writes each guest route's first screen as HTML, in every language
- * (`dist/_pages/<language><path>/index.html`, with brotli and gzip twins), from the app's own
+ * Writes each route's first screen as HTML, for each viewer it draws for and in every language
+ * (`dist/_pages/<language>/<viewer><path>/index.html`, with brotli and gzip twins; a signed-in
+ * screen as its frame, before any data), from the app's own
  * route table and components (`src/app/prerender.tsx`, built by `vite build --ssr`). Each file is
  * the built index.html with the screen inside `#root`, its `<html lang>`, and the route's CSS
  * inlined in place of the render-blocking stylesheet: the browser paints the screen from the
  * document alone, and the app then hydrates it. `build/build-app.ts` runs it after both builds.
  */
 import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@bourse/protocol/config';
-import { prerenderedFile } from '@bourse/protocol/web-pages';
+import { prerenderedFile, type Viewer } from '@bourse/protocol/web-pages';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,8 +25,12 @@ export type Manifest = Readonly<Record<string, ManifestChunk>>;
 
 /** What `src/app/prerender.tsx` exports, as built for Node. */
 interface PrerenderModule {
-  readonly PRERENDERED_ROUTES: readonly { readonly path: string; readonly page: string }[];
-  renderRoute(path: string, language: Language): Promise<string>;
+  readonly PRERENDERED_ROUTES: readonly {
+    readonly path: string;
+    readonly page: string;
+    readonly viewer: Viewer;
+  }[];
+  renderRoute(path: string, language: Language, viewer: Viewer): Promise<string>;
 }
 
 /**
@@ -53,13 +58,18 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
 
 /**
- * The page: the built index.html with `markup` as `#root`'s content (marked with its language, so
- * the app hydrates it only when it starts in the same one, and inert until it has), `<html lang>`
- * set, and `css` inlined where the stylesheet links were.
+ * The page: the built index.html with `markup` as `#root`'s content (marked with its language and
+ * viewer, so the app hydrates it only when it starts as the same, and inert until it has),
+ * `<html lang>` set, and `css` inlined where the stylesheet links were.
  */
 export function pageHtml(
   template: string,
-  page: { readonly markup: string; readonly language: Language; readonly css: string },
+  page: {
+    readonly markup: string;
+    readonly language: Language;
+    readonly viewer: Viewer;
+    readonly css: string;
+  },
 ): string {
   if (!ROOT.test(template)) throw new Error('prerender: index.html has no #root with its splash');
   if (!/<link rel="stylesheet"/.test(template))
@@ -77,7 +87,8 @@ export function pageHtml(
       // before then would be lost, and a form would submit itself as a plain GET
       .replace(
         ROOT,
-        () => `<div id="root" data-prerendered="${page.language}" inert>${page.markup}</div>`,
+        () =>
+          `<div id="root" data-prerendered="${page.language}" data-viewer="${page.viewer}" inert>${page.markup}</div>`,
       )
   );
 }
@@ -112,9 +123,10 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
       .map((file) => readFileSync(join(dist, file), 'utf8').trim())
       .join('\n');
     for (const language of LANGUAGES) {
-      const markup = await app.renderRoute(route.path, language);
-      const file = prerenderedFile(language, route.path);
-      writeWithTwins(join(dist, file), pageHtml(template, { markup, language, css }));
+      const markup = await app.renderRoute(route.path, language, route.viewer);
+      const file = prerenderedFile(language, route.viewer, route.path);
+      const page = { markup, language, viewer: route.viewer, css };
+      writeWithTwins(join(dist, file), pageHtml(template, page));
       written.push(file);
     }
   }

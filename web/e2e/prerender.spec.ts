@@ -1,11 +1,80 @@
 import { ROUTE_TABLE } from '../src/app/route-table.ts';
 import { PATHS } from '../src/shared/routing/paths.ts';
-import { expect, HTML_LANG, keepOnDevice, LANGUAGES, type Language, test } from './support.ts';
+import type { Page } from '@playwright/test';
+import {
+  control,
+  expect,
+  HTML_LANG,
+  keepOnDevice,
+  LANGUAGES,
+  type Language,
+  scenarioUser,
+  signInByApi,
+  test,
+} from './support.ts';
 
-/** Every route a guest may open: the build prerenders each (src/app/prerender.tsx). */
+/** Every route a guest may open, and every one a user may: the build prerenders each for each. */
 const GUEST_PATHS = ROUTE_TABLE.filter((route) => !('auth' in route)).map(
   (route) => PATHS[route.path],
 );
+const USER_PATHS = ROUTE_TABLE.filter((route) => !('guestOnly' in route)).map(
+  (route) => PATHS[route.path],
+);
+
+/**
+ * Opens each of `paths` as the device's viewer and language would, and fails unless each came
+ * prerendered for them and the app hydrated that very screen, without a mismatch.
+ */
+async function expectHydrated(
+  page: Page,
+  paths: readonly string[],
+  viewer: 'guest' | 'user',
+  language: Language,
+): Promise<void> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('hydration:'))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // The screen the document brought, before any script has run: hydration keeps this very
+  // element; drawing anew would replace it.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        Object.assign(window, { prerendered: document.querySelector('#root > *') });
+    });
+  });
+  for (const path of paths) {
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    expect(html, `${path} comes prerendered`).toContain(
+      `data-prerendered="${language}" data-viewer="${viewer}" inert`,
+    );
+    expect(html).toContain(`<html lang="${HTML_LANG[language]}"`);
+    // hydrated: every element of the screen is the app's (React has attached itself to each)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('#root *')].every((element) =>
+              Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+            ),
+          ),
+        { message: `${path} is hydrated` },
+      )
+      .toBe(true);
+    // and only then can it be used: nothing typed or pressed before is lost
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    const kept = await page.evaluate(
+      () =>
+        (window as unknown as { prerendered: Element | null }).prerendered ===
+        document.querySelector('#root > *'),
+    );
+    expect.soft(kept, `${path}: the prerendered screen is the one the app kept`).toBe(true);
+    expect.soft(problems.splice(0), `${path} hydrates without a mismatch`).toEqual([]);
+  }
+}
 
 const CASES: readonly { language: Language; theme: 'day' | 'night' }[] = [
   ...LANGUAGES.map((language) => ({ language, theme: 'day' as const })),
@@ -18,47 +87,14 @@ for (const { language, theme } of CASES) {
     page,
   }) => {
     await keepOnDevice(page, { language, theme });
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith('hydration:'))
-        problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    // The screen the document brought, before any script has run: hydration keeps this very
-    // element; drawing anew would replace it.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive')
-          Object.assign(window, { prerendered: document.querySelector('#root > *') });
-      });
-    });
-
-    for (const path of GUEST_PATHS) {
-      const response = await page.goto(path);
-      const html = (await response?.text()) ?? '';
-      expect(html, `${path} comes prerendered`).toContain(`data-prerendered="${language}" inert`);
-      expect(html).toContain(`<html lang="${HTML_LANG[language]}"`);
-      // hydrated: every element of the screen is the app's (React has attached itself to each)
-      await expect
-        .poll(
-          () =>
-            page.evaluate(() =>
-              [...document.querySelectorAll('#root *')].every((element) =>
-                Object.keys(element).some((key) => key.startsWith('__reactFiber')),
-              ),
-            ),
-          { message: `${path} is hydrated` },
-        )
-        .toBe(true);
-      // and only then can it be used: nothing typed or pressed before is lost
-      await expect(page.locator('#root')).not.toHaveAttribute('inert');
-      const kept = await page.evaluate(
-        () =>
-          (window as unknown as { prerendered: Element | null }).prerendered ===
-          document.querySelector('#root > *'),
-      );
-      expect(kept, `${path}: the prerendered screen is the one the app kept`).toBe(true);
-      expect(problems, `${path} hydrates without a mismatch`).toEqual([]);
-    }
+    await expectHydrated(page, GUEST_PATHS, 'guest', language);
   });
 }
+
+test("each signed-in route arrives as its frame, and the app hydrates it with the user's data kept on the device", async ({
+  page,
+}) => {
+  await control.reset('verified-trader');
+  await signInByApi(page, scenarioUser('verified-trader'));
+  await expectHydrated(page, USER_PATHS, 'user', 'en');
+});

@@ -3,7 +3,7 @@ import { SCENARIOS, type ScenarioName, type ScenarioUser } from '@bourse/fixture
 import { ControlClient } from '@bourse/mock-server/control-client';
 import { CODES, endpoints, envelopeSchema, HEADERS, TIME_FIELD } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
-import { LANGUAGE_COOKIE } from '@bourse/protocol/web-pages';
+import { LANGUAGE_COOKIE, VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -251,6 +251,8 @@ export async function signInByApi(
     },
     { values: entries, appOrigin: new URL(origin).origin },
   );
+  // and the flag cookie the app keeps beside the login flag, by which pages come as a user's
+  await page.context().addCookies([{ name: VIEWER_COOKIE, value: '1', url: origin }]);
 }
 
 /**

@@ -5,18 +5,29 @@ import {
   cookieValue,
   LANGUAGE_COOKIE,
   pageLanguage,
+  pageViewer,
   prerenderedFile,
+  VIEWER_COOKIE,
 } from './web-pages.ts';
 
 describe('the prerendered file of a route', () => {
-  it('is the route under the language, the root included, a trailing slash or not', () => {
-    expect(prerenderedFile('de', '/pages/login/login')).toBe(
-      '_pages/de/pages/login/login/index.html',
+  it('is the route under the language and the viewer, the root included, a trailing slash or not', () => {
+    expect(prerenderedFile('de', 'guest', '/pages/login/login')).toBe(
+      '_pages/de/guest/pages/login/login/index.html',
     );
-    expect(prerenderedFile('de', '/pages/login/login/')).toBe(
-      '_pages/de/pages/login/login/index.html',
+    expect(prerenderedFile('de', 'user', '/pages/home/home/')).toBe(
+      '_pages/de/user/pages/home/home/index.html',
     );
-    expect(prerenderedFile('jp', '/')).toBe('_pages/jp/index.html');
+    expect(prerenderedFile('jp', 'guest', '/')).toBe('_pages/jp/guest/index.html');
+  });
+});
+
+describe('who the page a request gets is for', () => {
+  it("is a user only while the app's flag says this device is signed in", () => {
+    expect(pageViewer({ cookie: `a=1; ${VIEWER_COOKIE}=1` })).toBe('user');
+    expect(pageViewer({ cookie: `${VIEWER_COOKIE}=0` })).toBe('guest');
+    expect(pageViewer({ cookie: `x${VIEWER_COOKIE}=1` })).toBe('guest');
+    expect(pageViewer({})).toBe('guest');
   });
 });
 

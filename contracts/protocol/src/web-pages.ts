@@ -16,13 +16,32 @@ export const PRERENDER_DIR = '_pages';
  */
 export const LANGUAGE_COOKIE = 'bourse_lang';
 
-/** A year: the language is kept until changed, as local storage keeps it. */
-export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/**
+ * The cookie the app keeps beside its login flag: `1` while this device is signed in. Only the
+ * flag, never the session: a server reads it to send a signed-in screen's frame rather than a
+ * guest's (nginx names it `$cookie_bourse_viewer`).
+ */
+export const VIEWER_COOKIE = 'bourse_viewer';
 
-/** The prerendered file of `pathname` in `language`, relative to the built app's folder. */
-export function prerenderedFile(language: Language, pathname: string): string {
+/** A year: the language and the flag are kept until changed, as local storage keeps them. */
+export const PAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Who a page is prerendered for: a guest, or a signed-in user before any of their data. */
+export const VIEWERS = ['guest', 'user'] as const;
+export type Viewer = (typeof VIEWERS)[number];
+
+/**
+ * The prerendered file of `pathname` for `viewer` in `language`, relative to the built app's
+ * folder.
+ */
+export function prerenderedFile(language: Language, viewer: Viewer, pathname: string): string {
   const path = pathname.replace(/\/+$/, '');
-  return `${PRERENDER_DIR}/${language}${path}/index.html`;
+  return `${PRERENDER_DIR}/${language}/${viewer}${path}/index.html`;
+}
+
+/** Who the page a request gets is for: a user when the app's flag says this device is signed in. */
+export function pageViewer(request: { readonly cookie?: string | undefined }): Viewer {
+  return cookieValue(request.cookie ?? '', VIEWER_COOKIE) === '1' ? 'user' : 'guest';
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { LANGUAGE_COOKIE, prerenderedFile } from '@bourse/protocol/web-pages';
+import { LANGUAGE_COOKIE, prerenderedFile, VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,11 +31,15 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   await writeFile(join(dir, 'config.json'), '{"apiBase":""}');
-  // the build's prerendered login page in two languages, its CSS inlined
-  for (const language of ['en', 'de'] as const) {
-    const file = join(dir, prerenderedFile(language, '/pages/login/login'));
+  // the build's prerendered login page in two languages for guests, and home for a user
+  for (const [language, viewer, path] of [
+    ['en', 'guest', '/pages/login/login'],
+    ['de', 'guest', '/pages/login/login'],
+    ['de', 'user', '/pages/home/home'],
+  ] as const) {
+    const file = join(dir, prerenderedFile(language, viewer, path));
     await mkdir(dirname(file), { recursive: true });
-    const text = `<!doctype html><style>p{}</style><div id="root" data-prerendered="${language}"></div>`;
+    const text = `<!doctype html><style>p{}</style><div id="root" data-prerendered="${language}" data-viewer="${viewer}"></div>`;
     await writeFile(file, text);
     await writeFile(`${file}.br`, brotliCompressSync(text));
   }
@@ -75,6 +79,19 @@ describe('the web app on the API port', () => {
     // a cache keeps one copy per language
     expect(String(response.headers['vary'])).toMatch(/Cookie/);
     expect(String(response.headers['vary'])).toMatch(/Accept-Language/);
+  });
+
+  it("sends a signed-in route's frame only to a device whose flag says it is signed in", async () => {
+    const page = (cookie: string) =>
+      app
+        .inject({ method: 'GET', url: '/pages/home/home', headers: { cookie } })
+        .then((response) => response.body);
+    expect(await page(`${LANGUAGE_COOKIE}=de; ${VIEWER_COOKIE}=1`)).toContain(
+      'data-prerendered="de" data-viewer="user"',
+    );
+    // a guest is sent to log in by the app: the splash, not a user's frame
+    expect(await page(`${LANGUAGE_COOKIE}=de; ${VIEWER_COOKIE}=0`)).toBe(PAGE);
+    expect(await page(`${LANGUAGE_COOKIE}=de`)).toBe(PAGE);
   });
 
   it("with no cookie, in the browser's language, else English, else the app's index.html", async () => {

@@ -1,6 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRERENDER_DIR, pageLanguage, prerenderedFile } from '@bourse/protocol/web-pages';
+import {
+  PRERENDER_DIR,
+  pageLanguage,
+  pageViewer,
+  prerenderedFile,
+} from '@bourse/protocol/web-pages';
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 
@@ -20,7 +25,7 @@ export const DOCUMENT_ONLY_HEADERS = [
   'origin-agent-cluster',
 ] as const;
 
-/** The prerendered pages the build wrote (`_pages/<language><path>/index.html`), by that path. */
+/** The prerendered pages the build wrote (`_pages/<language>/<viewer><path>/index.html`). */
 function prerenderedPages(root: string): ReadonlySet<string> {
   try {
     return new Set(
@@ -78,13 +83,11 @@ export async function serveWeb(
     const wantsPage =
       request.method === 'GET' && !NOT_PAGES.test(request.url) && !/\.[a-z0-9]+$/i.test(path);
     if (!wantsPage) return false;
-    // The route's first screen in the reader's language when the build prerendered it (a guest
-    // route), else the app's index.html, which draws the route itself.
-    const language = pageLanguage({
-      cookie: request.headers.cookie,
-      acceptLanguage: request.headers['accept-language'],
-    });
-    const file = prerenderedFile(language, path);
+    // The route's first screen for this viewer in the reader's language when the build
+    // prerendered it, else the app's index.html, which draws the route itself.
+    const { cookie } = request.headers;
+    const language = pageLanguage({ cookie, acceptLanguage: request.headers['accept-language'] });
+    const file = prerenderedFile(language, pageViewer({ cookie }), path);
     void reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie, Accept-Language')

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDemo } from './demo-check.ts';
-import { LANGUAGE_COOKIE, prerenderedFile } from '@bourse/protocol/web-pages';
+import { LANGUAGE_COOKIE, prerenderedFile, VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -252,21 +252,33 @@ describe('the web service, run outside Docker with the commands its image runs',
     expect((await rawGet(`${origin}/missing.png`)).status).toBe(404);
   });
 
-  it("sends a guest route prerendered in the reader's language, as npm start does", async () => {
+  it("sends a route prerendered for the viewer in the reader's language, as npm start does", async () => {
     const served = await buildApp({ dataDir: null, webDir: dist, marketTickMs: 0 });
     try {
-      for (const [path, headers, language] of [
-        ['/pages/login/login', { cookie: `${LANGUAGE_COOKIE}=de` }, 'de'],
-        ['/', { 'accept-language': 'sv-SE,ja;q=0.8,en;q=0.5' }, 'jp'],
-        ['/pages/register/register', { cookie: 'other=1', 'accept-language': 'ko' }, 'en'],
-        ['/pages/help/help', { cookie: `${LANGUAGE_COOKIE}=xx`, 'accept-language': 'it-IT' }, 'it'],
+      for (const [path, headers, language, viewer] of [
+        ['/pages/login/login', { cookie: `${LANGUAGE_COOKIE}=de` }, 'de', 'guest'],
+        ['/', { 'accept-language': 'sv-SE,ja;q=0.8,en;q=0.5' }, 'jp', 'guest'],
+        ['/pages/register/register', { cookie: 'other=1', 'accept-language': 'ko' }, 'en', 'guest'],
+        [
+          '/pages/help/help',
+          { cookie: `${LANGUAGE_COOKIE}=xx`, 'accept-language': 'it-IT' },
+          'it',
+          'guest',
+        ],
+        ['/pages/help/help', { cookie: `${VIEWER_COOKIE}=1; ${LANGUAGE_COOKIE}=fr` }, 'fr', 'user'],
+        [
+          '/pages/home/home',
+          { cookie: `${VIEWER_COOKIE}=1`, 'accept-language': 'de' },
+          'de',
+          'user',
+        ],
       ] as const) {
         const theirs = await rawGet(`${origin}${path}`, headers);
         const ours = await served.inject({ method: 'GET', url: path, headers });
         expect(theirs.status, path).toBe(200);
         const html = theirs.body.toString('utf8');
         expect(html, path).toBe(
-          await readFile(join(dist, prerenderedFile(language, path)), 'utf8'),
+          await readFile(join(dist, prerenderedFile(language, viewer, path)), 'utf8'),
         );
         expect(html, path).toBe(ours.body);
         expect(String(theirs.headers['vary']), path).toMatch(/Cookie/);

@@ -162,13 +162,15 @@ async function start() {
       <RouterProvider router={router} />
     </AppProviders>
   );
-  // The server sent the guest's screen in the reader's language (web/build/prerender-pages.ts),
-  // as its address without a query draws it: hydrated when the app draws the same, drawn anew
+  // The server sent the screen for this viewer (a guest, or a signed-in user before their data)
+  // in the reader's language (web/build/prerender-pages.ts), as its address without a query
+  // draws it: hydrated when the app draws the same, drawn anew
   // (which replaces the markup) otherwise. Hydration keeps the server's attributes as they are,
   // so a screen a query changes (IPO's ?tab=listed) is never hydrated.
+  const viewer = scope.getState($isLoggedIn) ? 'user' : 'guest';
   if (
     container.dataset['prerendered'] === scope.getState($language) &&
-    !scope.getState($isLoggedIn) &&
+    container.dataset['viewer'] === viewer &&
     window.location.search === ''
   ) {
     hydrateRoot(container, app, { onRecoverableError: reportHydrationError });

@@ -4,34 +4,55 @@
  * components, for the browser to paint before any script has run and for the app to hydrate.
  */
 import { DEFAULT_LANGUAGE, type Language } from '@bourse/protocol/config';
+import { type Viewer, VIEWERS } from '@bourse/protocol/web-pages';
 import { createI18n, languageChanged, loadFirstTexts, loadTextGroups } from '#shared/i18n';
-import { allSettled, fork } from 'effector';
+import { $isLoggedIn } from '#shared/session';
+import { allSettled, fork, type Scope } from 'effector';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers.tsx';
 import { appRoutes } from './router.tsx';
 import { firstPageAt, PAGE_ROUTES } from './routes.tsx';
 
-/** A route prerendered, and for whom: a guest's screen as it is. */
+/** A route prerendered, and for whom. */
 export interface PrerenderRoute {
   readonly path: string;
   /** the page (`src/pages/<page>`) it draws */
   readonly page: string;
+  readonly viewer: Viewer;
 }
 
 /**
- * The routes prerendered: every one a guest may open (the guests' pages and the public ones). A
- * route registered in the route table is among them with no new code.
+ * The routes prerendered: every route for each viewer it draws for (a guests' page for guests, a
+ * signed-in page for users, a public one for both). A route registered in the route table is
+ * among them with no new code.
  */
-export const PRERENDERED_ROUTES: readonly PrerenderRoute[] = PAGE_ROUTES.filter(
-  (route) => route.auth !== true,
-).map((route) => ({ path: route.path, page: route.page }));
+export const PRERENDERED_ROUTES: readonly PrerenderRoute[] = PAGE_ROUTES.flatMap((route) =>
+  viewersOf(route).map((viewer) => ({ path: route.path, page: route.page, viewer })),
+);
 
-/** The markup of `#root` for a guest opening `path` in `language`. */
-export async function renderRoute(path: string, language: Language): Promise<string> {
-  const scope = fork();
+function viewersOf(route: (typeof PAGE_ROUTES)[number]): readonly Viewer[] {
+  if (route.auth === true) return ['user'];
+  if (route.guestOnly === true) return ['guest'];
+  return VIEWERS;
+}
+
+/**
+ * The markup of `#root` for `viewer` opening `path` in `language`: by default as the build draws
+ * it, with nothing the device keeps (a user signed in, none of their data); with `scope`, as the
+ * app in that scope draws its first frame (the hydration test's returning user).
+ */
+export async function renderRoute(
+  path: string,
+  language: Language,
+  viewer: Viewer = 'guest',
+  scope: Scope = fork({ values: viewer === 'user' ? [[$isLoggedIn, true]] : [] }),
+): Promise<string> {
   if (language !== DEFAULT_LANGUAGE) await allSettled(languageChanged, { scope, params: language });
-  const i18n = await createI18n(language, await loadFirstTexts(language, firstPageAt(path, false)));
+  const i18n = await createI18n(
+    language,
+    await loadFirstTexts(language, firstPageAt(path, viewer === 'user')),
+  );
   const routes = appRoutes(i18n.t('common.loading'), (groups) => loadTextGroups(i18n, groups));
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));

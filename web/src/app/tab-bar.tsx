@@ -1,7 +1,7 @@
 import { LineIcon } from '#shared/ui';
 import { $selectedSymbol } from '#entities/market';
+import { useKept } from '#shared/lib';
 import { PATHS } from '#shared/routing';
-import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import styles from './tab-bar.module.css';
@@ -31,7 +31,8 @@ export const showsTabBar = (pathname: string, available: ReadonlySet<string>): b
 export function TabBar({ available }: { available: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const selected = useUnit($selectedSymbol);
+  // (the symbol the device keeps: the tab opens it once hydrated)
+  const selected = useKept($selectedSymbol);
   const tabs = TABS.filter((tab) => available.has(tab.path));
   if (tabs.length < 2 || !showsTabBar(pathname, available)) return null;
 

@@ -4,7 +4,8 @@ import { attach, createEffect, createEvent, createStore, sample } from 'effector
 import type { i18n } from 'i18next';
 import { persistLocal, storageKey } from '#shared/storage';
 import { HTML_LANG } from './languages.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@bourse/protocol/web-pages';
+import { LANGUAGE_COOKIE } from '@bourse/protocol/web-pages';
+import { keepPageCookie } from '#shared/lib';
 import { browserLanguage } from './languages.ts';
 
 /** The app language (SPEC.md §3, default en); every call's Accept-Language follows it. */
@@ -52,7 +53,7 @@ export const applyLanguageFx = attach({
       if (typeof document === 'undefined') return;
       document.documentElement.lang = HTML_LANG[language];
       // Beside local storage, for the server: the next visit's page comes in this language.
-      document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+      keepPageCookie(LANGUAGE_COOKIE, language);
     },
   ),
   mapParams: (language: Language, instance) => ({ instance, language }),

@@ -6,3 +6,5 @@ export * from './clipboard.ts';
 export * from './text.ts';
 export * from './idle.ts';
 export * from './photo.ts';
+export * from './page-cookie.ts';
+export * from './hydrated.ts';

@@ -3,7 +3,8 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { z } from 'zod';
 import { createApiEffect, credentialsChanged, sessionExpired } from '#shared/api';
 import { $language } from '#shared/i18n';
-import { appStarted, uuidV4 } from '#shared/lib';
+import { appStarted, keepPageCookie, uuidV4 } from '#shared/lib';
+import { VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { navigated, PATHS } from '#shared/routing';
 import { persistLocal } from '#shared/storage';
 
@@ -41,6 +42,17 @@ sample({ clock: sessionStarted, fn: ({ token }) => token, target: $token });
 sample({ clock: sessionStarted, fn: () => true, target: $isLoggedIn });
 sample({ clock: sessionStarted, fn: ({ user }) => user, target: $userInfo });
 sample({ clock: [userInfoUpdated, fetchUserInfoFx.doneData], target: $userInfo });
+
+// Beside the login flag, for the server: a signed-in device's next visit gets the frame of a
+// signed-in screen, a guest's the guest's screen (never the session itself).
+const keepViewerCookieFx = createEffect((loggedIn: boolean) => {
+  keepPageCookie(VIEWER_COOKIE, loggedIn ? '1' : '0');
+});
+sample({
+  clock: [appStarted, $isLoggedIn.updates],
+  source: $isLoggedIn,
+  target: keepViewerCookieFx,
+});
 
 // A resumed session refreshes who the user is.
 sample({ clock: appStarted, filter: $isLoggedIn, fn: () => ({}), target: fetchUserInfoFx });

@@ -1,4 +1,5 @@
 import { PATHS } from '#shared/routing';
+import { useKept } from '#shared/lib';
 import { $isLoggedIn, $userInfo } from '#shared/session';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,9 @@ import styles from './viewer.module.css';
  */
 export function AccountLink() {
   const { t } = useTranslation();
-  const [loggedIn, user] = useUnit([$isLoggedIn, $userInfo]);
+  const loggedIn = useUnit($isLoggedIn);
+  // (who the user is, the device keeps: drawn once hydrated, as a placeholder before)
+  const user = useKept($userInfo);
   // A guest (IPO is open to guests) has no account to open.
   if (!loggedIn) return null;
   return (

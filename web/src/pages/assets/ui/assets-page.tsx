@@ -9,6 +9,7 @@ import {
   type AccountKind,
 } from '#entities/balance';
 import { $accountType } from '#shared/session';
+import { useKept } from '#shared/lib';
 import { formatAmount, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { LineIcon, Page } from '#shared/ui';
@@ -122,7 +123,8 @@ function AccountCard({ account }: { account: AccountKind }) {
 function DemoTopUp() {
   const { t } = useTranslation();
   const numbers = useNumberStyle();
-  const [mode, busy, topUp] = useUnit([$accountType, $toppingUp, topUpClicked]);
+  const [busy, topUp] = useUnit([$toppingUp, topUpClicked]);
+  const mode = useKept($accountType);
   if (mode !== 'demo') return null;
   return (
     <Button

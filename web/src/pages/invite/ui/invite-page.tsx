@@ -33,7 +33,11 @@ const canShare = (): boolean =>
 
 export function InvitePage() {
   const { t } = useTranslation();
-  const gateProps = useMemo(() => ({ origin: window.location.origin }), []);
+  // (read in the browser only: the build prerenders this page's frame, where no link is drawn)
+  const gateProps = useMemo(
+    () => ({ origin: typeof window === 'undefined' ? '' : window.location.origin }),
+    [],
+  );
   useGate(InvitePageGate, gateProps);
   const [info, failed, retry] = useUnit([$shareInfo, $loadFailed, inviteRetried]);
 

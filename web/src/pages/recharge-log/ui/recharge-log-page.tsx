@@ -5,6 +5,7 @@ import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
+import { useKept } from '#shared/lib';
 import { Page } from '#shared/ui';
 import { ReviewBadge, type ReviewStage } from '#shared/ui/review-badge';
 import { ConfirmSheet } from '#shared/ui/sheet';
@@ -32,7 +33,7 @@ const STAGE = {
 
 export function RechargeLogPage() {
   const { t } = useTranslation();
-  const mode = useUnit($accountType);
+  const mode = useKept($accountType);
   return (
     <Page
       title={t('funds.deposit.recordsTitle')}

@@ -2,6 +2,7 @@ import type { DepositMethod } from '@bourse/protocol';
 import { AccountModeMark } from '#entities/balance';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
+import { useKept } from '#shared/lib';
 import { HeaderLink, Page } from '#shared/ui';
 import { Segmented, useFocusFirstInvalid } from '#shared/ui/form';
 import { LoadError, LoadingSkeleton } from '#shared/ui/states';
@@ -34,13 +35,13 @@ import styles from './recharge-page.module.css';
 export function RechargePage() {
   const { t } = useTranslation();
   useGate(RechargeGate, {});
-  const [mode, view, submitting, submit, errors] = useUnit([
-    $accountType,
+  const [view, submitting, submit, errors] = useUnit([
     $infoView,
     $submitting,
     submitClicked,
     $errors,
   ]);
+  const mode = useKept($accountType);
   const [toppingUp, topUp, topUpErrors] = useUnit([$toppingUp, topUpClicked, $topUpErrors]);
   useFocusFirstInvalid(mode === 'demo' ? topUpErrors : errors);
   return (

@@ -3,6 +3,7 @@ import { maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { SendCodeButton } from '#features/email-code';
 import { $language, HTML_LANG, LANGUAGE_NAMES } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
+import { useKept } from '#shared/lib';
 import { $userInfo } from '#shared/session';
 import { $theme } from '#shared/theme';
 import { Page } from '#shared/ui';
@@ -49,13 +50,9 @@ import styles from './setup-page.module.css';
 export function SetupPage() {
   const { t } = useTranslation();
   useGate(SetupPageGate, {});
-  const [user, language, theme, openSheet, toggleNight] = useUnit([
-    $userInfo,
-    $language,
-    $theme,
-    sheetOpened,
-    nightModeToggled,
-  ]);
+  const [language, openSheet, toggleNight] = useUnit([$language, sheetOpened, nightModeToggled]);
+  const user = useKept($userInfo);
+  const theme = useKept($theme);
 
   return (
     <Page title={t('setup.title')} back={PATHS.user} withTabBar>
@@ -153,13 +150,13 @@ export function SetupPage() {
 /** The avatar row: the whole row picks a photo; the new one shows as soon as it is ready. */
 function AvatarRow() {
   const { t } = useTranslation();
-  const [user, preview, busy, error, select] = useUnit([
-    $userInfo,
+  const [preview, busy, error, select] = useUnit([
     $avatarPreview,
     $avatarBusy,
     $avatarError,
     avatarFileSelected,
   ]);
+  const user = useKept($userInfo);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared, so that choosing the same file again is a change too.

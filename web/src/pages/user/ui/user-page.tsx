@@ -2,6 +2,7 @@ import type { AccountMode, UserInfo } from '@bourse/protocol';
 import { $switching, accountSwitchRequested, SwitchSheet } from '#features/switch-account';
 import { IdentityTag, maskedContactOf, ViewerAvatar } from '#entities/viewer';
 import { LANDING_PATH, PATHS } from '#shared/routing';
+import { useKept } from '#shared/lib';
 import { $accountType, $userInfo } from '#shared/session';
 import { Page } from '#shared/ui';
 import { ConfirmSheet } from '#shared/ui/sheet';
@@ -47,15 +48,15 @@ const MENU: readonly { key: string; to: string; icon: IconName }[] = [
 export function UserPage() {
   const { t } = useTranslation();
   useGate(UserPageGate, {});
-  const [user, loading, failed, accountType, logoutAsked, retry, logoutAsk] = useUnit([
-    $userInfo,
+  const [loading, failed, logoutAsked, retry, logoutAsk] = useUnit([
     $userLoading,
     $userLoadFailed,
-    $accountType,
     $logoutAsked,
     userRetried,
     logoutClicked,
   ]);
+  const user = useKept($userInfo);
+  const accountType = useKept($accountType);
 
   return (
     <Page title={t('user.title')} back={LANDING_PATH}>

@@ -5,10 +5,10 @@ import { formatAmount, useNumberStyle } from '#shared/format';
 import { useDateFormat } from '#shared/i18n';
 import { PATHS } from '#shared/routing';
 import { $accountType } from '#shared/session';
+import { useKept } from '#shared/lib';
 import { Page } from '#shared/ui';
 import { ReviewBadge, type ReviewStage } from '#shared/ui/review-badge';
 import { EmptyState } from '#shared/ui/states';
-import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { withdrawals, type WithdrawalRecord } from '../model/withdraw-log.ts';
@@ -22,7 +22,7 @@ const STAGE = {
 
 export function WithdrawLogPage() {
   const { t } = useTranslation();
-  const mode = useUnit($accountType);
+  const mode = useKept($accountType);
   const navigate = useNavigate();
   return (
     <Page

@@ -31,6 +31,7 @@ import {
   targetsOf,
   WithdrawGate,
 } from '../model/withdraw.ts';
+import { useKept } from '#shared/lib';
 import styles from './withdraw-page.module.css';
 
 // on the demo account only: a real account's withdrawal does not load the switch
@@ -41,7 +42,9 @@ const SwitchAccountButton = lazy(() =>
 export function WithdrawPage() {
   const { t } = useTranslation();
   useGate(WithdrawGate, {});
-  const [view, submitting, submit, errors] = useUnit([$view, $submitting, submitClicked, $errors]);
+  const [submitting, submit, errors] = useUnit([$submitting, submitClicked, $errors]);
+  // (on demo, the screen says so: the mode is the device's, known once hydrated)
+  const view = useKept($view);
   useFocusFirstInvalid(errors);
   return (
     <Page

@@ -1,4 +1,5 @@
 import type { AccountMode } from '@bourse/protocol';
+import { useHydrated } from '#shared/lib';
 import { $accountType } from '#shared/session';
 import Tag from 'antd-mobile/es/components/tag';
 import { useUnit } from 'effector-react';
@@ -24,19 +25,25 @@ export function AccountModeMark({
 }) {
   const { t } = useTranslation();
   const current = useUnit($accountType);
+  // The current mode is the device's to know: a prerendered screen names none (a blank tag of
+  // the same size) until hydrated, rather than "Real" to a demo user for a second or two.
+  const known = useHydrated() || mode !== undefined;
   const shown = mode ?? current;
-  const tag =
-    shown === 'demo' ? (
-      // antd paints a solid tag's text white; by night the warning colour is light, so the text
-      // takes the theme's colour for text on a solid colour (dark at night), which passes axe
-      <Tag color="warning" fill="solid" round style={ON_SOLID}>
-        {t('common.accountMode.demo')}
-      </Tag>
-    ) : (
-      <Tag color="primary" fill="outline" round>
-        {t('common.accountMode.real')}
-      </Tag>
-    );
+  const tag = !known ? (
+    <Tag color="default" fill="outline" round className={styles.unknown} aria-hidden="true">
+      {t('common.accountMode.real')}
+    </Tag>
+  ) : shown === 'demo' ? (
+    // antd paints a solid tag's text white; by night the warning colour is light, so the text
+    // takes the theme's colour for text on a solid colour (dark at night), which passes axe
+    <Tag color="warning" fill="solid" round style={ON_SOLID}>
+      {t('common.accountMode.demo')}
+    </Tag>
+  ) : (
+    <Tag color="primary" fill="outline" round>
+      {t('common.accountMode.real')}
+    </Tag>
+  );
   if (placement === 'header') return <span className={styles.header}>{tag}</span>;
   if (placement === 'corner') return <div className={styles.corner}>{tag}</div>;
   return tag;

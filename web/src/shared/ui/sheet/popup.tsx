@@ -37,6 +37,7 @@ const subscribe = (notify: () => void) => {
   };
 };
 const isLoaded = () => loaded;
+const notLoaded = () => false;
 
 const AntPopup = lazy(load);
 
@@ -48,7 +49,8 @@ const AntPopup = lazy(load);
  * mounted to close.
  */
 export function Popup(props: PopupProps) {
-  const ready = useSyncExternalStore(subscribe, isLoaded);
+  // a prerendered screen has every sheet closed, and hydrates so: the code is in only after
+  const ready = useSyncExternalStore(subscribe, isLoaded, notLoaded);
   const [asked, setAsked] = useState(false);
   if (props.visible === true && !asked) setAsked(true);
   if (!ready && !asked && props.visible !== true) return null;
