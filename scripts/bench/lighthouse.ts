@@ -10,6 +10,7 @@
 // a first visit with a cold cache; the login page gets no session.
 //
 //   npx tsx scripts/bench/lighthouse.ts    (alone; BENCH_URL, BENCH_LH_RUNS, BENCH_PORT, BENCH_DEVTOOLS_PORT)
+import { VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +170,9 @@ export async function measureLighthouse(options: {
           },
           signedIn ? session : {},
         );
+        // and the cookie the app keeps beside the login flag, by which a signed-in device gets
+        // its routes' prerendered frames (the app sets it on its first start after signing in)
+        if (signedIn) await context.addCookies([{ name: VIEWER_COOKIE, value: '1', url: origin }]);
       } finally {
         await page.close();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssOfPage, type Manifest, pageHtml } from './prerender-pages.ts';
+import { cssOfPage, type Manifest, moveInlineStyles, pageHtml } from './prerender-pages.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en" data-theme="day">
@@ -91,5 +91,34 @@ describe("a page's CSS", () => {
 
   it('fails the build for a page the manifest does not have', () => {
     expect(() => cssOfPage(manifest, 'src/pages/gone/index.ts')).toThrow(/gone/);
+  });
+});
+
+describe("a screen's inline styles", () => {
+  it('move to data-s, each with a rule that gives it the same declarations', () => {
+    const rules = new Map<string, string>();
+    const markup = moveInlineStyles(
+      '<p style="width:30px;height:30px">a</p><i style="font-family:&quot;Inter&quot;, sans-serif"></i><b style="width:30px;height:30px"></b>',
+      rules,
+    );
+    expect(markup).toBe(
+      '<p data-s="width:30px;height:30px">a</p><i data-s="font-family:&quot;Inter&quot;, sans-serif"></i><b data-s="width:30px;height:30px"></b>',
+    );
+    expect([...rules.values()]).toEqual([
+      '[data-s="width:30px;height:30px"]{width:30px;height:30px}',
+      '[data-s="font-family:\\"Inter\\", sans-serif"]{font-family:"Inter", sans-serif}',
+    ]);
+  });
+
+  it('leaves text that only reads like a style alone', () => {
+    const rules = new Map<string, string>();
+    expect(moveInlineStyles('<p>style=&quot;x&quot;</p>', rules)).toBe(
+      '<p>style=&quot;x&quot;</p>',
+    );
+    expect(rules.size).toBe(0);
+  });
+
+  it('refuses a value that could end its rule', () => {
+    expect(() => moveInlineStyles('<p style="a:b}c{d:e"></p>', new Map())).toThrow(/will not move/);
   });
 });

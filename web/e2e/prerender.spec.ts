@@ -37,12 +37,24 @@ async function expectHydrated(
       problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // the policy has no 'unsafe-inline': an inline style left in the document would be refused
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation')) problems.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.sample}`);
+    });
+  });
   // The screen the document brought, before any script has run: hydration keeps this very
   // element; drawing anew would replace it.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive')
-        Object.assign(window, { prerendered: document.querySelector('#root > *') });
+        Object.assign(window, {
+          prerendered: document.querySelector('#root > *'),
+          moved: [...document.querySelectorAll('#root [data-s]')],
+        });
     });
   });
   for (const path of paths) {
@@ -72,6 +84,14 @@ async function expectHydrated(
         document.querySelector('#root > *'),
     );
     expect.soft(kept, `${path}: the prerendered screen is the one the app kept`).toBe(true);
+    // the styles the build moved out of the markup are the elements' own inline styles again
+    expect.soft(await page.locator('#root [data-s]').count(), `${path}: styles adopted`).toBe(0);
+    const unstyled = await page.evaluate(() =>
+      (window as unknown as { moved: HTMLElement[] }).moved.filter(
+        (element) => element.isConnected && element.style.length === 0,
+      ),
+    );
+    expect.soft(unstyled, `${path}: each moved style is the element's own again`).toEqual([]);
     expect.soft(problems.splice(0), `${path} hydrates without a mismatch`).toEqual([]);
   }
 }

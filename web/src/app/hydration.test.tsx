@@ -2,6 +2,7 @@
 // frame the app draws for a returning user, whose device keeps their profile and the prices of
 // their last visit: hydration keeps the server's markup, attributes included, so both must be the
 // same string. (`web/e2e/prerender.spec.ts` checks the same in Chromium, by route and language.)
+import { LANGUAGES } from '@bourse/protocol/config';
 import { allSettled, fork } from 'effector';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Lib from '#shared/lib';
@@ -79,11 +80,12 @@ function keptStorage(entries: Record<string, string>): Storage {
   };
 }
 
+const storage = keptStorage(KEPT);
 let app: PrerenderModule;
 let lib: LibModule;
 beforeAll(async () => {
   // before the app's modules: they attach their storage when loaded
-  vi.stubGlobal('localStorage', keptStorage(KEPT));
+  vi.stubGlobal('localStorage', storage);
   app = await import('./prerender.tsx');
   lib = await import('#shared/lib');
 }, 60_000);
@@ -91,16 +93,18 @@ beforeAll(async () => {
 describe('a signed-in route the app hydrates', () => {
   it('draws, for a returning user, the very frame the build prerendered, on every route', async () => {
     const mismatched: string[] = [];
-    for (const route of app.PRERENDERED_ROUTES.filter((one) => one.viewer === 'user')) {
-      const scope = fork();
-      await allSettled(lib.appStarted, { scope });
-      const first = await app.renderRoute(route.path, 'en', 'user', scope);
-      const prerendered = await app.renderRoute(route.path, 'en', 'user');
-      if (first !== prerendered)
-        mismatched.push(`${route.path}\n${firstDifference(prerendered, first)}`);
-    }
+    for (const language of LANGUAGES)
+      for (const route of app.PRERENDERED_ROUTES.filter((one) => one.viewer === 'user')) {
+        storage.setItem('bourse.app_language', JSON.stringify(language));
+        const scope = fork();
+        await allSettled(lib.appStarted, { scope });
+        const first = await app.renderRoute(route.path, language, 'user', scope);
+        const prerendered = await app.renderRoute(route.path, language, 'user');
+        if (first !== prerendered)
+          mismatched.push(`${language} ${route.path}\n${firstDifference(prerendered, first)}`);
+      }
     expect(mismatched).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 /** Where two strings part, with some context: what the build drew, then what the app drew. */

@@ -31,6 +31,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers.tsx';
 import { socketConfigured } from './model.ts';
+import { adoptPrerenderedStyles } from './prerendered-styles.ts';
 import { createAppRouter } from './router.tsx';
 import { firstPageAt, preloadPageAt } from './routes.tsx';
 
@@ -110,10 +111,6 @@ async function start() {
   await allSettled(languageChanged, { scope, params: language });
   const i18n = await createI18n(scope.getState($language), await firstTexts);
   await allSettled(i18nReady, { scope, params: i18n });
-  await allSettled(socketConfigured, {
-    scope,
-    params: absoluteSocketUrl(config.wsUrl, window.location),
-  });
 
   // The feed retries at once when the phone comes back online; while it is offline, the live
   // numbers say so and the actions that need the server are off.
@@ -154,8 +151,13 @@ async function start() {
   await routerReady(router);
   // A prerendered screen is inert until hydrated (web/build/prerender-pages.ts): nothing typed or
   // pressed before the app can take it is lost.
+  // The live feed opens then too: a push that came before would change what the app draws
+  // first (a price, a balance) from what the build drew, and hydration would throw it away.
+  const socketUrl = absoluteSocketUrl(config.wsUrl, window.location);
   const interactive = () => {
+    adoptPrerenderedStyles(container);
     container.removeAttribute('inert');
+    void allSettled(socketConfigured, { scope, params: socketUrl });
   };
   const app = (
     <AppProviders scope={scope} i18n={i18n} onMounted={interactive}>
@@ -175,7 +177,7 @@ async function start() {
   ) {
     hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
   } else {
-    interactive();
+    container.removeAttribute('inert');
     createRoot(container).render(app);
   }
 

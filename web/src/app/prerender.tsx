@@ -1,7 +1,8 @@
 /**
- * The build's prerendering (`web/build/prerender-pages.ts` runs it, after `vite build --ssr`):
- * a route's first screen as HTML, in one language, drawn by the app's own route table and
- * components, for the browser to paint before any script has run and for the app to hydrate.
+ * The build's prerendering (`web/build/build-app.ts` builds it for Node, `prerender-pages.ts` runs
+ * it): a route's first screen as HTML, for one viewer in one language, drawn by the app's own
+ * route table and components, for the browser to paint before any script has run and for the app
+ * to hydrate.
  */
 import { DEFAULT_LANGUAGE, type Language } from '@bourse/protocol/config';
 import { type Viewer, VIEWERS } from '@bourse/protocol/web-pages';
@@ -56,7 +57,7 @@ export async function renderRoute(
   const routes = appRoutes(i18n.t('common.loading'), (groups) => loadTextGroups(i18n, groups));
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} redirects a guest: not prerendered`);
+  if (context instanceof Response) throw new Error(`${path} redirects: it is not prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <AppProviders scope={scope} i18n={i18n}>
