@@ -9,10 +9,12 @@
  */
 import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@bourse/protocol/config';
 import { prerenderedFile, type Viewer } from '@bourse/protocol/web-pages';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 
 /** One chunk of Vite's `.vite/manifest.json`. */
 export interface ManifestChunk {
@@ -93,20 +95,30 @@ export function pageHtml(
   );
 }
 
-function writeWithTwins(file: string, html: string): void {
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * Writes the page and its brotli and gzip twins. The compression runs on libuv's thread pool, so
+ * the pages are compressed side by side while the next ones render.
+ */
+async function writeWithTwins(file: string, html: string): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, html);
   const bytes = Buffer.from(html);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(bytes, {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    gzip(bytes, { level: 9 }),
+  ]);
+  await Promise.all([
+    writeFile(file, bytes),
+    writeFile(`${file}.br`, br),
+    writeFile(`${file}.gz`, gz),
+  ]);
 }
 
 /** What React escapes in an attribute's value, as the HTML parser reads it back. */
@@ -173,6 +185,7 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
     .map((selector) => rules.get(selector))
     .join('');
   const cssOf = new Map<string, string>();
+  const writes: Promise<void>[] = [];
   for (const { file, markup, language, viewer, page } of pages) {
     let css = cssOf.get(page);
     if (css === undefined) {
@@ -184,7 +197,10 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
       ].join('\n');
       cssOf.set(page, css);
     }
-    writeWithTwins(join(dist, file), pageHtml(template, { markup, language, viewer, css }));
+    writes.push(
+      writeWithTwins(join(dist, file), pageHtml(template, { markup, language, viewer, css })),
+    );
   }
+  await Promise.all(writes);
   return pages.map(({ file }) => file);
 }

@@ -6,7 +6,6 @@ import {
   expect,
   HTML_LANG,
   keepOnDevice,
-  LANGUAGES,
   type Language,
   scenarioUser,
   signInByApi,
@@ -96,10 +95,12 @@ async function expectHydrated(
   }
 }
 
+// Three languages, both themes: every route in every language is opened by routes.spec.ts too,
+// which fails on any error React reports, a hydration mismatch among them.
 const CASES: readonly { language: Language; theme: 'day' | 'night' }[] = [
-  ...LANGUAGES.map((language) => ({ language, theme: 'day' as const })),
-  { language: 'en', theme: 'night' },
+  { language: 'en', theme: 'day' },
   { language: 'de', theme: 'night' },
+  { language: 'zh', theme: 'day' },
 ];
 
 for (const { language, theme } of CASES) {

@@ -1,5 +1,5 @@
 import { endpoints } from '@bourse/protocol';
-import { $apiClient, ApiError } from '#shared/api';
+import { $apiClient, ApiError, sessionExpired } from '#shared/api';
 import { failWith, fakeClient, type Reply } from '#shared/api/testing';
 import { appStarted } from '#shared/lib';
 import { $navigator, LANDING_PATH, PATHS } from '#shared/routing';
@@ -10,6 +10,7 @@ import {
   $userInfo,
   fetchUserInfoFx,
   rememberedAccountForgotten,
+  sessionStarted,
 } from '#shared/session';
 import { storageKey } from '#shared/storage';
 import { allSettled, fork, type Scope } from 'effector';
@@ -441,6 +442,26 @@ describe('after a password reset', () => {
       password: '',
     });
     expect(scope.getState($notice)).toBe('passwordReset');
+  });
+});
+
+describe('a session the server ended', () => {
+  it('is said so on a page already open when the refusal comes', async () => {
+    const { scope } = setup();
+    await allSettled(sessionStarted, { scope, params: SESSION });
+    await open(scope);
+    expect(scope.getState($notice)).toBeNull();
+
+    await allSettled(sessionExpired, { scope });
+
+    expect(scope.getState($notice)).toBe('sessionExpired');
+  });
+
+  it('is not said by a refusal that comes with no session (a guest)', async () => {
+    const { scope } = setup();
+    await open(scope);
+    await allSettled(sessionExpired, { scope });
+    expect(scope.getState($notice)).toBeNull();
   });
 });
 

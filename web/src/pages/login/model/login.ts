@@ -351,6 +351,15 @@ const { checked } = createFormSubmission({
   wireFields: { account: 'account', area_code: 'areaCode', password: 'password' },
 });
 sample({ clock: checked, fn: () => null, target: $notice });
+// A refusal handled once the page is open says so too: the session's first call may come back
+// after the app, slow to start, has already drawn this page.
+sample({
+  clock: $sessionExpiredNotice.updates,
+  source: LoginGate.status,
+  filter: (open, expired) => open && expired,
+  fn: () => 'sessionExpired' as const,
+  target: $notice,
+});
 
 // ---- the answer ----------------------------------------------------------------------------
 
