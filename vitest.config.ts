@@ -21,6 +21,9 @@ export default defineConfig({
     environment: 'node',
     // antd-mobile ships CSS imports in its modules: let Vite transform it instead of Node.
     server: { deps: { inline: [/antd-mobile/] } },
+    // Vitest leaves a core for itself (one worker on the two-core CI machine); most suites wait
+    // on sockets, child processes and file writes, so one worker per core halves the run.
+    maxWorkers: '100%',
     testTimeout: 20_000,
     // Suites that build the mock (scenario, scrypt sign-in) in beforeAll need room on a busy machine.
     hookTimeout: 60_000,

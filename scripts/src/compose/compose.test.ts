@@ -5,7 +5,7 @@
 // same with the real images.
 import { buildApp } from '@bourse/mock-server';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,12 @@ import { LANGUAGE_COOKIE, prerenderedFile, VIEWER_COOKIE } from '@bourse/protoco
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TOKEN = 'compose-check-token';
+/**
+ * A web build `npm test` has just made (`BOURSE_WEB_BUILT`, relative to the root): the same command
+ * the web image runs, so the check copies it rather than building a second time. Run alone, the
+ * check builds its own.
+ */
+const BUILT = process.env['BOURSE_WEB_BUILT'];
 
 /** A port nobody listens on now (the OS picks it). */
 async function freePort(): Promise<number> {
@@ -122,9 +128,17 @@ beforeAll(async () => {
   // a failure is reported by the test that reads them
   configs.catch(() => undefined);
   // the web image's build: the app, then the header snippets from the mock's own CSP code
-  await run('npm', ['run', 'build', '-w', '@bourse/web', '--', '--outDir', dist, '--emptyOutDir'], {
-    cwd: ROOT,
-  });
+  if (BUILT === undefined || BUILT === '') {
+    await run(
+      'npm',
+      ['run', 'build', '-w', '@bourse/web', '--', '--outDir', dist, '--emptyOutDir'],
+      {
+        cwd: ROOT,
+      },
+    );
+  } else {
+    await cp(resolve(ROOT, BUILT), dist, { recursive: true });
+  }
   await run(
     join(ROOT, 'node_modules/.bin/tsx'),
     ['mock-server/src/write-nginx-headers.ts', dist, join(work, 'snippets')],
