@@ -5,8 +5,10 @@ const TEMPLATE = `<!doctype html>
 <html lang="en" data-theme="day">
   <head>
     <style>.app-splash{}</style>
+    <script type="module" crossorigin src="/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/framework.js">
     <link rel="stylesheet" crossorigin href="/assets/index.css">
+    <script>(function preloadAtStart(data){})({"f":[]},location.pathname,localStorage,document)</script>
   </head>
   <body>
     <div id="root">
@@ -40,12 +42,24 @@ describe('a prerendered page', () => {
     expect(html).toContain('<style>h1{color:red}</style>');
     expect(html.indexOf('<style>h1')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<style>.app-splash{}</style>');
-    expect(html).toContain('href="/assets/framework.js"');
+  });
+
+  it('starts its scripts only after its first frame: no script or preload in the markup', () => {
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const loader = /<script>(\(function\(\)\{var started[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('(function preloadAtStart(data){})({"f":[]}');
+    expect(loader).toContain('["/assets/framework.js"]');
+    expect(loader).toContain('script.src="/assets/index.js"');
+    expect(loader).toMatch(
+      /requestAnimationFrame\(function\(\)\{requestAnimationFrame\(start\)\}\);setTimeout\(start,300\)/,
+    );
   });
 
   it('is refused from an index.html with no #root splash or no stylesheet to inline', () => {
     const page = { markup: '', language: 'en' as const, viewer: 'guest' as const, css: '' };
     expect(() => pageHtml(TEMPLATE.replace('id="root"', 'id="app"'), page)).toThrow(/#root/);
+    expect(() => pageHtml(TEMPLATE.replace('type="module"', 'type="x"'), page)).toThrow(/entry/);
     expect(() => pageHtml(TEMPLATE.replace('rel="stylesheet"', 'rel="preload"'), page)).toThrow(
       /stylesheet/,
     );
