@@ -21,14 +21,15 @@ const TEMPLATE = `<!doctype html>
 describe('a prerendered page', () => {
   const html = pageHtml(TEMPLATE, {
     markup: '<main><h1>Anmelden</h1></main>',
+    path: '/user/settings',
     language: 'jp',
     viewer: 'user',
     css: 'h1{color:red}',
   });
 
-  it('holds the screen in #root in place of the splash, marked with its language and viewer, inert', () => {
+  it('holds the screen in #root in place of the splash, marked with its language, viewer and path, inert', () => {
     expect(html).toContain(
-      '<div id="root" data-prerendered="jp" data-viewer="user" inert><main><h1>Anmelden</h1></main></div>\n    <noscript>',
+      '<div id="root" data-prerendered="jp" data-viewer="user" data-path="/user/settings" inert><main><h1>Anmelden</h1></main></div>\n    <noscript>',
     );
     expect(html).not.toContain('data-splash');
   });
@@ -57,8 +58,15 @@ describe('a prerendered page', () => {
   });
 
   it('is refused from an index.html with no #root splash or no stylesheet to inline', () => {
-    const page = { markup: '', language: 'en' as const, viewer: 'guest' as const, css: '' };
+    const page = {
+      markup: '',
+      path: '/',
+      language: 'en' as const,
+      viewer: 'guest' as const,
+      css: '',
+    };
     expect(() => pageHtml(TEMPLATE.replace('id="root"', 'id="app"'), page)).toThrow(/#root/);
+    expect(() => pageHtml(TEMPLATE, { ...page, path: '/a"b' })).toThrow(/plain path/);
     expect(() => pageHtml(TEMPLATE.replace('type="module"', 'type="x"'), page)).toThrow(/entry/);
     expect(() => pageHtml(TEMPLATE.replace('rel="stylesheet"', 'rel="preload"'), page)).toThrow(
       /stylesheet/,
@@ -68,6 +76,7 @@ describe('a prerendered page', () => {
   it('keeps a replacement pattern in the markup or the CSS as it is', () => {
     const odd = pageHtml(TEMPLATE, {
       markup: "<p>$& $' $1</p>",
+      path: '/',
       language: 'en',
       viewer: 'guest',
       css: 'a::after{content:"$&"}',

@@ -90,19 +90,23 @@ export function startAfterFirstFrame(html: string): string {
 }
 
 /**
- * The page: the built index.html with `markup` as `#root`'s content (marked with its language and
- * viewer, so the app hydrates it only when it starts as the same, and inert until it has),
+ * The page: the built index.html with `markup` as `#root`'s content (marked with its language,
+ * viewer and path, so the app hydrates it only when it starts as the same, at the same address:
+ * a script may change the address before the app starts; inert until it has),
  * `<html lang>` set, and `css` inlined where the stylesheet links were.
  */
 export function pageHtml(
   template: string,
   page: {
     readonly markup: string;
+    readonly path: string;
     readonly language: Language;
     readonly viewer: Viewer;
     readonly css: string;
   },
 ): string {
+  if (!/^\/[\w/-]*$/.test(page.path))
+    throw new Error(`prerender: ${page.path} is not a plain path`);
   if (!ROOT.test(template)) throw new Error('prerender: index.html has no #root with its splash');
   if (!/<link rel="stylesheet"/.test(template))
     throw new Error('prerender: index.html links no stylesheet to inline');
@@ -120,7 +124,7 @@ export function pageHtml(
       .replace(
         ROOT,
         () =>
-          `<div id="root" data-prerendered="${page.language}" data-viewer="${page.viewer}" inert>${page.markup}</div>`,
+          `<div id="root" data-prerendered="${page.language}" data-viewer="${page.viewer}" data-path="${page.path}" inert>${page.markup}</div>`,
       )
   );
 }
@@ -196,6 +200,7 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
   const pages: {
     file: string;
     markup: string;
+    path: string;
     language: Language;
     viewer: Viewer;
     page: string;
@@ -207,7 +212,14 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
         rules,
       );
       const file = prerenderedFile(language, route.viewer, route.path);
-      pages.push({ file, markup, language, viewer: route.viewer, page: route.page });
+      pages.push({
+        file,
+        markup,
+        path: route.path,
+        language,
+        viewer: route.viewer,
+        page: route.page,
+      });
     }
   }
   const styleRules = [...rules.keys()]
@@ -216,7 +228,7 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
     .join('');
   const cssOf = new Map<string, string>();
   const writes: Promise<void>[] = [];
-  for (const { file, markup, language, viewer, page } of pages) {
+  for (const { file, markup, path, language, viewer, page } of pages) {
     let css = cssOf.get(page);
     if (css === undefined) {
       css = [
@@ -228,7 +240,7 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
       cssOf.set(page, css);
     }
     writes.push(
-      writeWithTwins(join(dist, file), pageHtml(template, { markup, language, viewer, css })),
+      writeWithTwins(join(dist, file), pageHtml(template, { markup, path, language, viewer, css })),
     );
   }
   await Promise.all(writes);

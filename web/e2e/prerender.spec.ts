@@ -60,7 +60,7 @@ async function expectHydrated(
     const response = await page.goto(path);
     const html = (await response?.text()) ?? '';
     expect(html, `${path} comes prerendered`).toContain(
-      `data-prerendered="${language}" data-viewer="${viewer}" inert`,
+      `data-prerendered="${language}" data-viewer="${viewer}" data-path="${path}" inert`,
     );
     expect(html).toContain(`<html lang="${HTML_LANG[language]}"`);
     // hydrated: every element of the screen is the app's (React has attached itself to each)
@@ -118,4 +118,28 @@ test("each signed-in route arrives as its frame, and the app hydrates it with th
   await control.reset('verified-trader');
   await signInByApi(page, scenarioUser('verified-trader'));
   await expectHydrated(page, USER_PATHS, 'user', 'en');
+});
+
+test('an address a script moves before the app has started is drawn anew there, not hydrated over the screen of the old one', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('hydration:'))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await keepOnDevice(page, { language: 'en', theme: 'day' });
+  // the document is the login screen; the address is the sign-up one's by the time the app runs
+  await page.addInitScript((to) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') window.history.replaceState(null, '', to);
+    });
+  }, PATHS.register);
+  const response = await page.goto(PATHS.login);
+  expect(await response?.text()).toContain(`data-path="${PATHS.login}"`);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page).toHaveURL(PATHS.register);
+  await expect(page.locator('#register-email')).toBeVisible();
+  expect(problems).toEqual([]);
 });

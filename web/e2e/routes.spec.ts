@@ -191,6 +191,8 @@ const AXE_LANGUAGES: ReadonlySet<Language> = new Set([
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // the app's screen, not the prerendered one before the app has taken it
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

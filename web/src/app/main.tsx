@@ -166,13 +166,15 @@ async function start() {
   );
   // The server sent the screen for this viewer (a guest, or a signed-in user before their data)
   // in the reader's language (web/build/prerender-pages.ts), as its address without a query
-  // draws it: hydrated when the app draws the same, drawn anew
+  // draws it: hydrated when the app draws the same at that address (a script may have moved it
+  // in the frames before the app's code came), drawn anew
   // (which replaces the markup) otherwise. Hydration keeps the server's attributes as they are,
   // so a screen a query changes (IPO's ?tab=listed) is never hydrated.
   const viewer = scope.getState($isLoggedIn) ? 'user' : 'guest';
   if (
     container.dataset['prerendered'] === scope.getState($language) &&
     container.dataset['viewer'] === viewer &&
+    container.dataset['path'] === window.location.pathname &&
     window.location.search === ''
   ) {
     hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
