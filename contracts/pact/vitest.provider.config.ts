@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Provider verifications replay the pact the consumer run wrote; each starts its own mock and
-// the verifier's proxy, so they run one file at a time.
+// Provider verifications replay the pact the consumer run wrote; each file starts its own mock and
+// the verifier's proxy on ports the OS picks, so files run side by side, one per core (the
+// account check alone takes most of a minute).
 export default defineConfig({
   root: import.meta.dirname,
   test: {
@@ -9,7 +10,7 @@ export default defineConfig({
     environment: 'node',
     // the Pact core's anonymous usage ping: off in tests
     env: { PACT_DO_NOT_TRACK: 'true' },
-    fileParallelism: false,
+    maxWorkers: '100%',
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
