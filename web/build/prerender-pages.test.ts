@@ -25,6 +25,7 @@ describe('a prerendered page', () => {
     language: 'jp',
     viewer: 'user',
     css: 'h1{color:red}',
+    stylesheets: ['/assets/index.css', '/assets/login.css'],
   });
 
   it('holds the screen in #root in place of the splash, marked with its language, viewer and path, inert', () => {
@@ -40,8 +41,11 @@ describe('a prerendered page', () => {
 
   it("inlines the route's CSS where the render-blocking stylesheet was, and keeps the rest", () => {
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<style>h1{color:red}</style>');
-    expect(html.indexOf('<style>h1')).toBeLessThan(html.indexOf('</head>'));
+    // marked with the sheets it holds, for the app to release it once they are linked
+    expect(html).toContain(
+      '<style data-stands-for="/assets/index.css /assets/login.css">h1{color:red}</style>',
+    );
+    expect(html.indexOf('h1{color:red}')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<style>.app-splash{}</style>');
   });
 
@@ -64,6 +68,7 @@ describe('a prerendered page', () => {
       language: 'en' as const,
       viewer: 'guest' as const,
       css: '',
+      stylesheets: [],
     };
     expect(() => pageHtml(TEMPLATE.replace('id="root"', 'id="app"'), page)).toThrow(/#root/);
     expect(() => pageHtml(TEMPLATE, { ...page, path: '/a"b' })).toThrow(/plain path/);
@@ -80,6 +85,7 @@ describe('a prerendered page', () => {
       language: 'en',
       viewer: 'guest',
       css: 'a::after{content:"$&"}',
+      stylesheets: [],
     });
     expect(odd).toContain("<p>$& $' $1</p>");
     expect(odd).toContain('content:"$&"');

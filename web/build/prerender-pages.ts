@@ -103,6 +103,8 @@ export function pageHtml(
     readonly language: Language;
     readonly viewer: Viewer;
     readonly css: string;
+    /** the stylesheets `css` holds, as the app links them (`/assets/….css`) */
+    readonly stylesheets: readonly string[];
   },
 ): string {
   if (!/^\/[\w/-]*$/.test(page.path))
@@ -117,7 +119,9 @@ export function pageHtml(
       .replace(STYLESHEET, () => {
         if (inlined) return '';
         inlined = true;
-        return `\n    <style>${page.css}</style>`;
+        // released once the app has linked the same sheets (prerendered-styles.ts): the rules
+        // twice over would double the style work of every change the live feed makes
+        return `\n    <style data-stands-for="${page.stylesheets.join(' ')}">${page.css}</style>`;
       })
       // inert until the app has hydrated it (main.tsx): a field typed into or a button pressed
       // before then would be lost, and a form would submit itself as a plain GET
@@ -226,21 +230,26 @@ export async function prerenderPages(dist: string, prerenderModule: string): Pro
     .sort()
     .map((selector) => rules.get(selector))
     .join('');
-  const cssOf = new Map<string, string>();
+  const cssOf = new Map<string, { css: string; stylesheets: string[] }>();
   const writes: Promise<void>[] = [];
   for (const { file, markup, path, language, viewer, page } of pages) {
-    let css = cssOf.get(page);
-    if (css === undefined) {
-      css = [
-        ...cssOfPage(manifest, `src/pages/${page}/index.ts`).map((name) =>
-          readFileSync(join(dist, name), 'utf8').trim(),
-        ),
-        styleRules,
-      ].join('\n');
-      cssOf.set(page, css);
+    let styles = cssOf.get(page);
+    if (styles === undefined) {
+      const names = cssOfPage(manifest, `src/pages/${page}/index.ts`);
+      styles = {
+        css: [
+          ...names.map((name) => readFileSync(join(dist, name), 'utf8').trim()),
+          styleRules,
+        ].join('\n'),
+        stylesheets: names.map((name) => `/${name}`),
+      };
+      cssOf.set(page, styles);
     }
     writes.push(
-      writeWithTwins(join(dist, file), pageHtml(template, { markup, path, language, viewer, css })),
+      writeWithTwins(
+        join(dist, file),
+        pageHtml(template, { markup, path, language, viewer, ...styles }),
+      ),
     );
   }
   await Promise.all(writes);

@@ -91,6 +91,26 @@ async function expectHydrated(
       ),
     );
     expect.soft(unstyled, `${path}: each moved style is the element's own again`).toEqual([]);
+    // the inlined CSS gives way to the linked sheets once they are in: every rule in the document
+    // once, the entry's (the theme's variables) still applied
+    await expect
+      .poll(() => page.locator('style[data-stands-for]').count(), {
+        message: `${path}: the inlined CSS released`,
+      })
+      .toBe(0);
+    const styles = await page.evaluate(() => {
+      const seen = new Set<string>();
+      const twice: string[] = [];
+      for (const sheet of document.styleSheets)
+        for (const rule of sheet.cssRules) {
+          if (seen.has(rule.cssText)) twice.push(rule.cssText.slice(0, 80));
+          seen.add(rule.cssText);
+        }
+      const variable = getComputedStyle(document.documentElement).getPropertyValue('--color-bg');
+      return { twice, variable };
+    });
+    expect.soft(styles.twice, `${path}: no rule twice`).toEqual([]);
+    expect.soft(styles.variable, `${path}: the entry's CSS applies`).not.toBe('');
     expect.soft(problems.splice(0), `${path} hydrates without a mismatch`).toEqual([]);
   }
 }
