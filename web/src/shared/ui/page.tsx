@@ -1,6 +1,6 @@
 import { goBackFx } from '#shared/routing';
 import { useUnit } from 'effector-react';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './page.module.css';
 
@@ -54,12 +54,7 @@ export function Page({ title, children, back, extra, footer, flush, withTabBar }
         <h1 className={styles.title}>{title}</h1>
         <span className={styles.extra}>{extra}</span>
       </header>
-      <main className={`${styles.content} ${flush ? styles.flush : ''}`}>
-        {/* A prerendered screen's content hydrates after its frame (header, tab bar), in small
-            tasks React yields between (a boundary met while hydrating waits for an idle lane),
-            so the first hydration is not one long task. Nothing in it suspends on the client. */}
-        <Suspense fallback={null}>{children}</Suspense>
-      </main>
+      <main className={`${styles.content} ${flush ? styles.flush : ''}`}>{children}</main>
       {footer ? <div className={styles.footer}>{footer}</div> : null}
     </div>
   );
