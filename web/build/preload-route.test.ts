@@ -43,9 +43,15 @@ interface Link {
   crossOrigin: string | null;
 }
 
-function visit(pathname: string, kept: Readonly<Record<string, string>> = {}): Link[] {
+function visit(
+  pathname: string,
+  kept: Readonly<Record<string, string>> = {},
+  holds: readonly string[] = [],
+): Link[] {
   const links: Link[] = [];
   const doc = {
+    querySelector: (selector: string) =>
+      holds.some((href) => selector === `link[rel="stylesheet"][href="${href}"]`) ? {} : null,
     createElement: () => ({ rel: '', href: '', crossOrigin: null }) as Link,
     head: {
       appendChild: (link: Link) => {
@@ -53,7 +59,7 @@ function visit(pathname: string, kept: Readonly<Record<string, string>> = {}): L
         return link;
       },
     },
-  } as unknown as Pick<Document, 'createElement' | 'head'>;
+  } as unknown as Pick<Document, 'createElement' | 'head' | 'querySelector'>;
   preloadAtStart(DATA, pathname, { getItem: (key) => kept[key] ?? null }, doc);
   return links;
 }
@@ -79,6 +85,14 @@ describe('the preload script of index.html', () => {
     expect(links[2]?.as).toBe('style');
     // Same CORS mode as the module scripts, or the browser fetches them twice.
     expect(links.every((link) => link.crossOrigin === '')).toBe(true);
+  });
+
+  it('leaves out a sheet the page already holds (a prerendered page inlined it)', () => {
+    expect(hrefs(visit('/', {}, ['/assets/login-1.css']))).toEqual([
+      '/assets/login-1.js',
+      '/assets/form-1.js',
+      '/assets/texts-1/en-@login.js',
+    ]);
   });
 
   it('fetches the opened page and the API client for a signed-in user, not the login page', () => {

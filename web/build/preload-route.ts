@@ -78,7 +78,7 @@ export function preloadAtStart(
   data: PreloadData,
   pathname: string,
   storage: Pick<Storage, 'getItem'>,
-  doc: Pick<Document, 'createElement' | 'head'>,
+  doc: Pick<Document, 'createElement' | 'head' | 'querySelector'>,
 ): void {
   const read = (key: string): unknown => {
     try {
@@ -104,6 +104,12 @@ export function preloadAtStart(
   const textsFile = `${data.x}${kept}-${texts}.js`;
   for (const file of [...new Set(files)].map((index) => data.f[index]).concat(textsFile)) {
     if (file === undefined) continue;
+    // a sheet the page already holds (a prerendered page's inlined CSS) is not fetched
+    if (
+      file.endsWith('.css') &&
+      doc.querySelector(`link[rel="stylesheet"][href="${data.base + file}"]`)
+    )
+      continue;
     const link = doc.createElement('link');
     if (file.endsWith('.css')) {
       link.rel = 'preload';

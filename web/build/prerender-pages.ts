@@ -119,9 +119,16 @@ export function pageHtml(
       .replace(STYLESHEET, () => {
         if (inlined) return '';
         inlined = true;
-        // released once the app has linked the same sheets (prerendered-styles.ts): the rules
-        // twice over would double the style work of every change the live feed makes
-        return `\n    <style data-stands-for="${page.stylesheets.join(' ')}">${page.css}</style>`;
+        // Each sheet it holds is named by a disabled link, which the browser never fetches: the
+        // app's code, loading a page chunk, links its sheet unless one is linked already
+        // (Vite's preload), and the preload script skips it too. The rules are then in the
+        // document once, and no sheet arriving later makes the browser style it all again.
+        return [
+          `\n    <style>${page.css}</style>`,
+          ...page.stylesheets.map(
+            (href) => `\n    <link rel="stylesheet" crossorigin href="${href}" disabled>`,
+          ),
+        ].join('');
       })
       // inert until the app has hydrated it (main.tsx): a field typed into or a button pressed
       // before then would be lost, and a form would submit itself as a plain GET

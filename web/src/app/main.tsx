@@ -31,7 +31,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers.tsx';
 import { socketConfigured } from './model.ts';
-import { adoptPrerenderedStyles, releaseInlinedStyles } from './prerendered-styles.ts';
+import { adoptPrerenderedStyles } from './prerendered-styles.ts';
 import { createAppRouter } from './router.tsx';
 import { firstPageAt, preloadPageAt } from './routes.tsx';
 
@@ -158,7 +158,6 @@ async function start() {
     adoptPrerenderedStyles(container);
     container.removeAttribute('inert');
     void allSettled(socketConfigured, { scope, params: socketUrl });
-    whenIdle(() => void releaseInlinedStyles(document));
   };
   const app = (
     <AppProviders scope={scope} i18n={i18n} onMounted={interactive}>
