@@ -20,6 +20,17 @@ const USER_PATHS = ROUTE_TABLE.filter((route) => !('guestOnly' in route)).map(
   (route) => PATHS[route.path],
 );
 
+/** What the page reports going wrong: a hydration error (main.tsx names it), or anything thrown. */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('hydration:'))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /**
  * Opens each of `paths` as the device's viewer and language would, and fails unless each came
  * prerendered for them and the app hydrated that very screen, without a mismatch.
@@ -30,12 +41,7 @@ async function expectHydrated(
   viewer: 'guest' | 'user',
   language: Language,
 ): Promise<void> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('hydration:'))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchHydration(page);
   // the policy has no 'unsafe-inline': an inline style left in the document would be refused
   page.on('console', (message) => {
     if (message.text().startsWith('CSP violation')) problems.push(message.text());
@@ -149,12 +155,7 @@ test("each signed-in route arrives as its frame, and the app hydrates it with th
 test('an address a script moves before the app has started is drawn anew there, not hydrated over the screen of the old one', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('hydration:'))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = watchHydration(page);
   await keepOnDevice(page, { language: 'en', theme: 'day' });
   // the document is the login screen; the address is the sign-up one's by the time the app runs
   await page.addInitScript((to) => {
