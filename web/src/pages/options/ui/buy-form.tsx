@@ -16,11 +16,17 @@ import {
   $maxStake,
   $quickAmounts,
   amountChanged,
+  QUICK_AMOUNTS,
   durationPicked,
   quickPicked,
 } from '../model/buy.ts';
 import { $durations } from '../model/page.ts';
 import styles from './options-page.module.css';
+
+/** A line's worth of nothing: what a placeholder holds so that it is as tall as the text it stands for. */
+const BLANK = '\u00a0';
+/** The chips drawn while the durations load: their lines, empty. */
+const PLACEHOLDER_CHIPS = ['a', 'b', 'c'] as const;
 
 /** The order: its duration, then its stake with quick picks and the balance. */
 export function BuyForm() {
@@ -37,7 +43,23 @@ function DurationChips() {
   const { t } = useTranslation();
   const name = useId();
   const [list, chosen, pick] = useUnit([$durations, $duration, durationPicked]);
-  if (list === null) return <div className={styles.chipsSkeleton} aria-hidden="true" />;
+  if (list === null) {
+    // The heading and a row of the chips' height: nothing below moves when the durations come.
+    return (
+      <div className={styles.chips}>
+        <div className={styles.legend}>{t('options.duration')}</div>
+        <div className={styles.chipRow} aria-hidden="true">
+          {PLACEHOLDER_CHIPS.map((key) => (
+            <span key={key} className={`${styles.chip} ${styles.chipPlaceholder}`}>
+              <span className={styles.chipTime}>{BLANK}</span>
+              <span className={styles.chipRate}>{BLANK}</span>
+              <span className={styles.chipBreakEven}>{BLANK}</span>
+            </span>
+          ))}
+        </div>
+      </div>
+    );
+  }
   return (
     <fieldset className={styles.chips}>
       <legend className={styles.legend}>{t('options.duration')}</legend>
@@ -117,7 +139,8 @@ function StakeField() {
   ]);
   const bounds =
     duration === null
-      ? null
+      ? // the line the bounds take, kept while they load
+        BLANK
       : t('options.bounds', {
           min: formatAmount(duration.min_amount, 2, numbers),
           max: formatAmount(duration.max_amount, 2, numbers),
@@ -133,11 +156,13 @@ function StakeField() {
         extra={<span className={styles.muted}>USDT</span>}
       />
       <div className={styles.quick} role="group" aria-label={t('options.quickPicks')}>
-        {quick.map((value) => (
+        {/* Until the duration's bounds are in, the usual picks hold their places, not yet offered. */}
+        {(duration === null ? QUICK_AMOUNTS : quick).map((value) => (
           <button
             key={value}
             type="button"
             className={styles.quickPick}
+            disabled={duration === null}
             onClick={() => {
               pickQuick(value);
             }}

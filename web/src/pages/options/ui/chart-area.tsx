@@ -52,12 +52,21 @@ export function ChartArea() {
       />
     );
   }
+  const fullChart = isRouteAvailable(PATHS.opKline);
   const skeleton = (
     <LoadingSkeleton className={styles.chart}>
       <Skeleton animated className={styles.chartSkeleton} />
     </LoadingSkeleton>
   );
-  if (symbol === null || points.length === 0) return skeleton;
+  if (symbol === null || points.length === 0) {
+    // The link's row is kept while the line loads, so the form below does not move when it comes.
+    return (
+      <div className={styles.chartBlock}>
+        {skeleton}
+        {fullChart ? <span className={styles.chartLinkSpace} aria-hidden="true" /> : null}
+      </div>
+    );
+  }
   return (
     <div className={styles.chartBlock}>
       <Suspense fallback={skeleton}>
@@ -70,7 +79,7 @@ export function ChartArea() {
           windowMs={WINDOW_MS}
         />
       </Suspense>
-      {isRouteAvailable(PATHS.opKline) ? (
+      {fullChart ? (
         <Link className={styles.chartLink} to={`${PATHS.opKline}?symbol=${symbol.id}`}>
           {t('options.fullChart')}
         </Link>
