@@ -1,3 +1,4 @@
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import type { ContractOrder } from '@bourse/protocol';
 import { AccountModeMark } from '#shared/ui/account-mode';
 import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
@@ -7,7 +8,6 @@ import { useDateFormat } from '#shared/i18n';
 import { linkTargetOf, PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { PagedListView, RecordCard } from '#shared/ui/list';
-import Tabs from 'antd-mobile/es/components/tabs';
 import Tag from 'antd-mobile/es/components/tag';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
@@ -52,44 +52,45 @@ export function ContractLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <nav className={styles.tabs} aria-label={t('contractLog.tabsLabel')}>
+      <div className={styles.tabs}>
         <Tabs
-          activeKey={tab}
+          items={HISTORY_TABS.map((name) => ({ key: name, label: t(`contractLog.tabs.${name}`) }))}
+          selected={tab}
           onChange={(key) => {
-            setSearch({ tab: tabOf(key) }, { replace: true });
+            setSearch({ tab: key }, { replace: true });
           }}
-        >
-          {HISTORY_TABS.map((name) => (
-            <Tabs.Tab key={name} title={t(`contractLog.tabs.${name}`)} />
-          ))}
-        </Tabs>
-      </nav>
-      <SymbolFilter />
-      {tab === 'orders' ? (
-        <PagedListView
-          key="orders"
-          list={orderHistory}
-          label={t('contractLog.tabs.orders')}
-          row={(order) => <OrderRow order={order} />}
-          texts={{
-            loadFailed: t('contractLog.loadFailed'),
-            emptyTitle: t('contractLog.emptyOrders'),
-            emptyHint: t('contractLog.emptyHint'),
-          }}
+          label={t('contractLog.tabsLabel')}
+          idPrefix="contract-history"
         />
-      ) : (
-        <PagedListView
-          key="positions"
-          list={positionHistory}
-          label={t('contractLog.tabs.positions')}
-          row={(order) => <CloseRow order={order} />}
-          texts={{
-            loadFailed: t('contractLog.loadFailed'),
-            emptyTitle: t('contractLog.emptyPositions'),
-            emptyHint: t('contractLog.emptyHint'),
-          }}
-        />
-      )}
+      </div>
+      <div {...tabPanelProps('contract-history', tab)}>
+        <SymbolFilter />
+        {tab === 'orders' ? (
+          <PagedListView
+            key="orders"
+            list={orderHistory}
+            label={t('contractLog.tabs.orders')}
+            row={(order) => <OrderRow order={order} />}
+            texts={{
+              loadFailed: t('contractLog.loadFailed'),
+              emptyTitle: t('contractLog.emptyOrders'),
+              emptyHint: t('contractLog.emptyHint'),
+            }}
+          />
+        ) : (
+          <PagedListView
+            key="positions"
+            list={positionHistory}
+            label={t('contractLog.tabs.positions')}
+            row={(order) => <CloseRow order={order} />}
+            texts={{
+              loadFailed: t('contractLog.loadFailed'),
+              emptyTitle: t('contractLog.emptyPositions'),
+              emptyHint: t('contractLog.emptyHint'),
+            }}
+          />
+        )}
+      </div>
     </Page>
   );
 }

@@ -5,8 +5,9 @@ import { notifyFx } from '#shared/ui/toast';
 import { endpoints } from '@bourse/protocol';
 import { createEvent, createStore, sample } from 'effector';
 
-/** The positions list or the open orders. */
-export type ListTab = 'positions' | 'orders';
+/** The positions list or the open orders, in the tabs' order. */
+export const LIST_TABS = ['positions', 'orders'] as const;
+export type ListTab = (typeof LIST_TABS)[number];
 export const listTabChanged = createEvent<ListTab>();
 export const $listTab = createStore<ListTab>('positions').on(listTabChanged, (_, tab) => tab);
 

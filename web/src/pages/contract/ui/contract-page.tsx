@@ -19,13 +19,14 @@ import { formatAmount, localizeDecimal, useNumberStyle } from '#shared/format';
 import { isRouteAvailable, PATHS } from '#shared/routing';
 import { HeaderLink, LineIcon, Page } from '#shared/ui';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useGate, useUnit } from 'effector-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { $cancelling, $listTab, cancelClicked, listTabChanged } from '../model/lists.ts';
+import { $cancelling, $listTab, cancelClicked, LIST_TABS, listTabChanged } from '../model/lists.ts';
 import {
   $candles,
   $candlesFailed,
@@ -175,32 +176,19 @@ function Lists() {
   ]);
   return (
     <section className={styles.lists} aria-label={t('contract.lists')}>
-      <div className={styles.tabs} role="tablist" aria-label={t('contract.lists')}>
-        {(['positions', 'orders'] as const).map((one) => (
-          <button
-            key={one}
-            type="button"
-            role="tab"
-            id={`contract-tab-${one}`}
-            aria-controls={`contract-panel-${one}`}
-            aria-selected={tab === one}
-            className={styles.tab}
-            onClick={() => {
-              changeTab(one);
-            }}
-          >
-            {t(`contract.tabs.${one}`, {
-              count: (one === 'positions' ? positions : orders)?.length ?? 0,
-            })}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`contract-panel-${tab}`}
-        aria-labelledby={`contract-tab-${tab}`}
-        className={styles.panel}
-      >
+      <Tabs
+        items={LIST_TABS.map((key) => ({
+          key,
+          label: t(`contract.tabs.${key}`, {
+            count: (key === 'positions' ? positions : orders)?.length ?? 0,
+          }),
+        }))}
+        selected={tab}
+        onChange={changeTab}
+        label={t('contract.lists')}
+        idPrefix="contract-lists"
+      />
+      <div {...tabPanelProps('contract-lists', tab)} className={styles.panel}>
         {tab === 'positions' && (
           <div className={styles.positionTools}>
             <AutoMarginEntry />

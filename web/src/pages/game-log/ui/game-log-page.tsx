@@ -1,7 +1,7 @@
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { AccountModeMark, RecordsView } from '#entities/balance';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useGate } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -23,28 +23,29 @@ export function GameLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <nav className={styles.tabs} aria-label={t('game.log.tabs')}>
+      <div className={styles.tabs}>
         <Tabs
-          activeKey={tab}
+          items={RECORDS_TABS.map((name) => ({ key: name, label: t(`game.log.${name}`) }))}
+          selected={tab}
           onChange={(key) => {
-            setSearch({ tab: tabOf(key) }, { replace: true });
+            setSearch({ tab: key }, { replace: true });
           }}
-        >
-          {RECORDS_TABS.map((name) => (
-            <Tabs.Tab key={name} title={t(`game.log.${name}`)} />
-          ))}
-        </Tabs>
-      </nav>
-      {tab === 'draws' ? (
-        <DrawRecords />
-      ) : (
-        <RecordsView
-          list={bets}
-          label={t('game.log.bets')}
-          row={(bet) => <BetRecord bet={bet} />}
-          empty={{ title: t('game.log.emptyBets'), hint: t('game.log.emptyBetsHint') }}
+          label={t('game.log.tabs')}
+          idPrefix="game-records"
         />
-      )}
+      </div>
+      <div {...tabPanelProps('game-records', tab)}>
+        {tab === 'draws' ? (
+          <DrawRecords />
+        ) : (
+          <RecordsView
+            list={bets}
+            label={t('game.log.bets')}
+            row={(bet) => <BetRecord bet={bet} />}
+            empty={{ title: t('game.log.emptyBets'), hint: t('game.log.emptyBetsHint') }}
+          />
+        )}
+      </div>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { IPO_STAGE_ORDER, IPO_STATUS_LABEL_KEYS, IpoCard, ipoListHref } from '#entities/ipo';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import Tabs from 'antd-mobile/es/components/tabs';
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,8 @@ import {
 import { HomeSection } from './section.tsx';
 import styles from './home-page.module.css';
 
+/** The ids of the IPO section's tabs and of the list they show. */
+const IPO_TABS_ID = 'home-ipo-stages';
 /** The IPO screen, opened on a status tab. */
 
 /** IPO offerings: a tab per stage, the first few of each, and the way to all of them. */
@@ -39,41 +41,38 @@ export function IpoOfferings() {
       }}
     >
       <Tabs
-        className={styles.tabs}
-        activeKey={tab}
-        onChange={(key) => {
-          const chosen = IPO_STAGE_ORDER.find((known) => known === key);
-          if (chosen) choose(chosen);
-        }}
-      >
-        {IPO_STAGE_ORDER.map((key) => (
-          <Tabs.Tab key={key} title={t(IPO_STATUS_LABEL_KEYS[key])} />
-        ))}
-      </Tabs>
-      {view === 'loading' ? (
-        <LoadingSkeleton className={styles.ipoSkeletons}>
-          {Array.from({ length: IPO_PREVIEW }, (_, i) => (
-            <Skeleton key={i} animated className={styles.ipoSkeleton} />
-          ))}
-        </LoadingSkeleton>
-      ) : null}
-      {view === 'error' ? (
-        <LoadError
-          className={styles.sectionState}
-          compact
-          title={t('home.ipo.errorTitle')}
-          hint={t('home.ipo.errorHint')}
-          onRetry={retry}
-        />
-      ) : null}
-      {view === 'empty' ? (
-        <EmptyState
-          className={styles.sectionState}
-          title={t('home.ipo.emptyTitle')}
-          hint={t(`home.ipo.empty.${tab}`)}
-        />
-      ) : null}
-      {view === 'ready' ? <IpoList hasMore={hasMore} /> : null}
+        items={IPO_STAGE_ORDER.map((key) => ({ key, label: t(IPO_STATUS_LABEL_KEYS[key]) }))}
+        selected={tab}
+        onChange={choose}
+        label={t('home.ipo.title')}
+        idPrefix={IPO_TABS_ID}
+      />
+      <div {...tabPanelProps(IPO_TABS_ID, tab)}>
+        {view === 'loading' ? (
+          <LoadingSkeleton className={styles.ipoSkeletons}>
+            {Array.from({ length: IPO_PREVIEW }, (_, i) => (
+              <Skeleton key={i} animated className={styles.ipoSkeleton} />
+            ))}
+          </LoadingSkeleton>
+        ) : null}
+        {view === 'error' ? (
+          <LoadError
+            className={styles.sectionState}
+            compact
+            title={t('home.ipo.errorTitle')}
+            hint={t('home.ipo.errorHint')}
+            onRetry={retry}
+          />
+        ) : null}
+        {view === 'empty' ? (
+          <EmptyState
+            className={styles.sectionState}
+            title={t('home.ipo.emptyTitle')}
+            hint={t(`home.ipo.empty.${tab}`)}
+          />
+        ) : null}
+        {view === 'ready' ? <IpoList hasMore={hasMore} /> : null}
+      </div>
     </HomeSection>
   );
 }

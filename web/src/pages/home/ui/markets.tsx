@@ -16,7 +16,7 @@ import {
 import { PATHS } from '#shared/routing';
 import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import Tabs from 'antd-mobile/es/components/tabs';
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,9 @@ export function MarketFeed() {
   return null;
 }
 
+/** The ids of the featured section's tabs and of the list they show. */
+const FEATURED_TABS_ID = 'home-featured-categories';
+
 const chartPath = (symbol: SymbolInfo) => `${PATHS.kline}?symbol=${encodeURIComponent(symbol.id)}`;
 
 /** Featured markets: a tab per category, its first symbols with live price, change and chart. */
@@ -64,36 +67,33 @@ export function FeaturedMarkets() {
       }}
     >
       <Tabs
-        className={styles.tabs}
-        activeKey={category}
-        onChange={(key) => {
-          const chosen = SYMBOL_CATEGORIES.find((known) => known === key);
-          if (chosen) choose(chosen);
-        }}
-      >
-        {SYMBOL_CATEGORIES.map((key) => (
-          <Tabs.Tab key={key} title={t(CATEGORY_LABEL_KEYS[key])} />
-        ))}
-      </Tabs>
-      <LiveStatus />
-      {view === 'loading' ? <SymbolRowSkeletons count={FEATURED_COUNT} /> : null}
-      {view === 'error' ? (
-        <LoadError
-          className={styles.sectionState}
-          compact
-          title={t('home.featured.errorTitle')}
-          hint={t('home.featured.errorHint')}
-          onRetry={retry}
-        />
-      ) : null}
-      {view === 'empty' ? (
-        <EmptyState
-          className={styles.sectionState}
-          title={t('home.featured.emptyTitle')}
-          hint={t('home.featured.emptyHint')}
-        />
-      ) : null}
-      {view === 'ready' ? <FeaturedList /> : null}
+        items={SYMBOL_CATEGORIES.map((key) => ({ key, label: t(CATEGORY_LABEL_KEYS[key]) }))}
+        selected={category}
+        onChange={choose}
+        label={t('market.categoriesLabel')}
+        idPrefix={FEATURED_TABS_ID}
+      />
+      <div {...tabPanelProps(FEATURED_TABS_ID, category)}>
+        <LiveStatus />
+        {view === 'loading' ? <SymbolRowSkeletons count={FEATURED_COUNT} /> : null}
+        {view === 'error' ? (
+          <LoadError
+            className={styles.sectionState}
+            compact
+            title={t('home.featured.errorTitle')}
+            hint={t('home.featured.errorHint')}
+            onRetry={retry}
+          />
+        ) : null}
+        {view === 'empty' ? (
+          <EmptyState
+            className={styles.sectionState}
+            title={t('home.featured.emptyTitle')}
+            hint={t('home.featured.emptyHint')}
+          />
+        ) : null}
+        {view === 'ready' ? <FeaturedList /> : null}
+      </div>
     </HomeSection>
   );
 }

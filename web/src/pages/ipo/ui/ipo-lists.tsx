@@ -1,3 +1,4 @@
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { MoreOnScroll } from '#shared/ui/more';
 import {
   IPO_TAB_QUERY,
@@ -12,7 +13,6 @@ import { PATHS } from '#shared/routing';
 import { DelayedLoader, Page } from '#shared/ui';
 import { EmptyState, LoadError } from '#shared/ui/states';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -26,19 +26,23 @@ export function IpoListsView() {
   const tab = tabOf(search.get(IPO_TAB_QUERY));
   return (
     <Page title={t('ipo.title')} back={PATHS.root} flush extra={<AccountLink />}>
-      <nav className={styles.tabs} aria-label={t('ipo.tabs')}>
+      <div className={styles.tabs}>
         <Tabs
-          activeKey={tab}
+          items={IPO_STAGE_ORDER.map((status) => ({
+            key: status,
+            label: t(IPO_STATUS_LABEL_KEYS[status]),
+          }))}
+          selected={tab}
           onChange={(key) => {
-            setSearch({ [IPO_TAB_QUERY]: tabOf(key) }, { replace: true });
+            setSearch({ [IPO_TAB_QUERY]: key }, { replace: true });
           }}
-        >
-          {IPO_STAGE_ORDER.map((status) => (
-            <Tabs.Tab key={status} title={t(IPO_STATUS_LABEL_KEYS[status])} />
-          ))}
-        </Tabs>
-      </nav>
-      <IpoList key={tab} model={IPO_LISTS[tab]} />
+          label={t('ipo.tabs')}
+          idPrefix="ipo-stages"
+        />
+      </div>
+      <div {...tabPanelProps('ipo-stages', tab)}>
+        <IpoList key={tab} model={IPO_LISTS[tab]} />
+      </div>
     </Page>
   );
 }

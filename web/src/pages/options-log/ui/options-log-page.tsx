@@ -1,3 +1,4 @@
+import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { AccountModeMark, RecordsView } from '#entities/balance';
 import { $symbols } from '#entities/market';
 import { Countdown, RESULT_KEYS, signedAmount, toneOf } from '#entities/option';
@@ -7,7 +8,6 @@ import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { RecordCard } from '#shared/ui/list';
 import type { OptionOrder } from '@bourse/protocol';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,26 +35,27 @@ export function OptionsLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <nav className={styles.tabs} aria-label={t('options.log.tabs')}>
+      <div className={styles.tabs}>
         <Tabs
-          activeKey={tab}
+          items={RECORDS_TABS.map((name) => ({ key: name, label: t(`options.status.${name}`) }))}
+          selected={tab}
           onChange={(key) => {
-            setSearch({ tab: tabOf(key) }, { replace: true });
+            setSearch({ tab: key }, { replace: true });
           }}
-        >
-          {RECORDS_TABS.map((name) => (
-            <Tabs.Tab key={name} title={t(`options.status.${name}`)} />
-          ))}
-        </Tabs>
-      </nav>
-      <SymbolFilter />
-      <RecordsView
-        key={tab}
-        list={records[tab]}
-        label={t(`options.status.${tab}`)}
-        row={(order) => <OrderRow order={order} />}
-        empty={{ title: t('options.log.empty'), hint: t('options.log.emptyHint') }}
-      />
+          label={t('options.log.tabs')}
+          idPrefix="options-records"
+        />
+      </div>
+      <div {...tabPanelProps('options-records', tab)}>
+        <SymbolFilter />
+        <RecordsView
+          key={tab}
+          list={records[tab]}
+          label={t(`options.status.${tab}`)}
+          row={(order) => <OrderRow order={order} />}
+          empty={{ title: t('options.log.empty'), hint: t('options.log.emptyHint') }}
+        />
+      </div>
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import { LiveStatus, MarketFeedGate } from '#entities/market';
 import { AccountLink } from '#entities/viewer';
 import { Page } from '#shared/ui';
+import { tabPanelProps } from '#shared/ui/tabs';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { $tab, QuotesGate, TAB_PARAM } from '../model/quotes.ts';
-import { CategoryTabs, PANEL_ID, tabIdOf } from './category-tabs.tsx';
+import { CategoryTabs, QUOTES_TABS_ID } from './category-tabs.tsx';
 import { QuotesList } from './quotes-list.tsx';
 import { SearchForm } from './search-form.tsx';
 import styles from './quotes-page.module.css';
@@ -24,7 +25,7 @@ export function QuotesPage() {
         <CategoryTabs />
       </div>
       <LiveStatus />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabIdOf(tab)}>
+      <div {...tabPanelProps(QUOTES_TABS_ID, tab)}>
         <QuotesList />
       </div>
     </Page>

@@ -1,0 +1,1 @@
+export { Tabs, tabPanelProps, type TabItem } from './tabs.tsx';
