@@ -205,6 +205,11 @@ export async function measureLighthouse(options: {
           // The whole report, to read what a figure is made of (bootup time, long tasks, requests).
           mkdirSync(keep, { recursive: true });
           writeFileSync(join(keep, `${target.name}-${String(run)}.json`), JSON.stringify(lhr));
+          // and its trace, which DevTools' Performance panel opens: what each long task was
+          writeFileSync(
+            join(keep, `${target.name}-${String(run)}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
         if (lhr.runtimeError) {
           failures.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
