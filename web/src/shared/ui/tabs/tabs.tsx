@@ -43,6 +43,9 @@ export function Tabs<K extends string>({
   className?: string | undefined;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // What the row holds, as one string: the effect below runs when it or the choice changes, not
+  // on every render (measuring forces a layout, and a row over live data re-renders on ticks).
+  const keys = items.map((item) => item.key).join(' ');
 
   useLayoutEffect(() => {
     const container = list.current;
@@ -53,7 +56,7 @@ export function Tabs<K extends string>({
     const margin = 12;
     if (own.left < box.left) container.scrollLeft -= box.left - own.left + margin;
     else if (own.right > box.right) container.scrollLeft += own.right - box.right + margin;
-  }, [idPrefix, selected, items]);
+  }, [idPrefix, selected, keys]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = items.findIndex((item) => item.key === selected);
