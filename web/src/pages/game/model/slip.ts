@@ -141,7 +141,14 @@ export const checkSlip = (values: SlipValues): FormErrors<SlipField> => {
  */
 export const placeBet = createMoneyIntent({
   effect: createApiEffect(endpoints.digits.addBet),
-  renewOn: [typePicked, amountChanged, chipTapped, slipCleared, $round.map((r) => r?.issue)],
+  renewOn: [
+    typePicked,
+    amountChanged,
+    chipTapped,
+    slipCleared,
+    // null before the first round: a store's undefined means "no update" to Effector
+    $round.map((r) => r?.issue ?? null),
+  ],
 });
 export const $submitting = placeBet.$pending;
 
