@@ -24,6 +24,9 @@ import {
 } from '../model/history.ts';
 import styles from './contract-log-page.module.css';
 
+/** The ids of the history tabs and of the list they show. */
+const HISTORY_TABS_ID = 'contract-history';
+
 const STATUS_COLOR = {
   pending: 'warning',
   partially_filled: 'warning',
@@ -52,18 +55,17 @@ export function ContractLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <div className={styles.tabs}>
-        <Tabs
-          items={HISTORY_TABS.map((name) => ({ key: name, label: t(`contractLog.tabs.${name}`) }))}
-          selected={tab}
-          onChange={(key) => {
-            setSearch({ tab: key }, { replace: true });
-          }}
-          label={t('contractLog.tabsLabel')}
-          idPrefix="contract-history"
-        />
-      </div>
-      <div {...tabPanelProps('contract-history', tab)}>
+      <Tabs
+        items={HISTORY_TABS.map((name) => ({ key: name, label: t(`contractLog.tabs.${name}`) }))}
+        selected={tab}
+        onChange={(key) => {
+          setSearch({ tab: key }, { replace: true });
+        }}
+        label={t('contractLog.tabsLabel')}
+        idPrefix={HISTORY_TABS_ID}
+        className={styles.tabs}
+      />
+      <div {...tabPanelProps(HISTORY_TABS_ID, tab)}>
         <SymbolFilter />
         {tab === 'orders' ? (
           <PagedListView

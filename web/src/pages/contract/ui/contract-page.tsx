@@ -43,6 +43,9 @@ import { PositionCard, usePrecision } from './position-card.tsx';
 import { SymbolSheet } from './symbol-sheet.tsx';
 import styles from './contract-page.module.css';
 
+/** The ids of the list tabs and of the list they show. */
+const LISTS_TABS_ID = 'contract-lists';
+
 // The chart's drawing code (d3 scales, the canvas core) is not on the form's path: it loads
 // after the page has drawn.
 const CompactChart = lazy(() => import('./compact-chart.tsx'));
@@ -186,9 +189,9 @@ function Lists() {
         selected={tab}
         onChange={changeTab}
         label={t('contract.lists')}
-        idPrefix="contract-lists"
+        idPrefix={LISTS_TABS_ID}
       />
-      <div {...tabPanelProps('contract-lists', tab)} className={styles.panel}>
+      <div {...tabPanelProps(LISTS_TABS_ID, tab)} className={styles.panel}>
         {tab === 'positions' && (
           <div className={styles.positionTools}>
             <AutoMarginEntry />

@@ -10,6 +10,9 @@ import { BetRecord } from './bet-record.tsx';
 import { DrawRecords } from './draw-records.tsx';
 import styles from './game-log-page.module.css';
 
+/** The ids of the records tabs and of the list they show. */
+const RECORDS_TABS_ID = 'game-records';
+
 /** The Coin Guess records: every draw with its proof (and a check in the browser), and my bets. */
 export function GameLogPage() {
   const { t } = useTranslation();
@@ -23,18 +26,17 @@ export function GameLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <div className={styles.tabs}>
-        <Tabs
-          items={RECORDS_TABS.map((name) => ({ key: name, label: t(`game.log.${name}`) }))}
-          selected={tab}
-          onChange={(key) => {
-            setSearch({ tab: key }, { replace: true });
-          }}
-          label={t('game.log.tabs')}
-          idPrefix="game-records"
-        />
-      </div>
-      <div {...tabPanelProps('game-records', tab)}>
+      <Tabs
+        items={RECORDS_TABS.map((name) => ({ key: name, label: t(`game.log.${name}`) }))}
+        selected={tab}
+        onChange={(key) => {
+          setSearch({ tab: key }, { replace: true });
+        }}
+        label={t('game.log.tabs')}
+        idPrefix={RECORDS_TABS_ID}
+        className={styles.tabs}
+      />
+      <div {...tabPanelProps(RECORDS_TABS_ID, tab)}>
         {tab === 'draws' ? (
           <DrawRecords />
         ) : (

@@ -19,6 +19,7 @@ import styles from './home-page.module.css';
 
 /** The ids of the IPO section's tabs and of the list they show. */
 const IPO_TABS_ID = 'home-ipo-stages';
+
 /** The IPO screen, opened on a status tab. */
 
 /** IPO offerings: a tab per stage, the first few of each, and the way to all of them. */

@@ -19,6 +19,9 @@ import { useSearchParams } from 'react-router-dom';
 import { IPO_LISTS, tabOf } from '../model/lists.ts';
 import styles from './ipo-page.module.css';
 
+/** The ids of the stage tabs and of the list they show. */
+const STAGE_TABS_ID = 'ipo-stages';
+
 /** The four stages as tabs, the chosen one in `?tab=`, and its list of offerings. */
 export function IpoListsView() {
   const { t } = useTranslation();
@@ -26,21 +29,20 @@ export function IpoListsView() {
   const tab = tabOf(search.get(IPO_TAB_QUERY));
   return (
     <Page title={t('ipo.title')} back={PATHS.root} flush extra={<AccountLink />}>
-      <div className={styles.tabs}>
-        <Tabs
-          items={IPO_STAGE_ORDER.map((status) => ({
-            key: status,
-            label: t(IPO_STATUS_LABEL_KEYS[status]),
-          }))}
-          selected={tab}
-          onChange={(key) => {
-            setSearch({ [IPO_TAB_QUERY]: key }, { replace: true });
-          }}
-          label={t('ipo.tabs')}
-          idPrefix="ipo-stages"
-        />
-      </div>
-      <div {...tabPanelProps('ipo-stages', tab)}>
+      <Tabs
+        items={IPO_STAGE_ORDER.map((status) => ({
+          key: status,
+          label: t(IPO_STATUS_LABEL_KEYS[status]),
+        }))}
+        selected={tab}
+        onChange={(key) => {
+          setSearch({ [IPO_TAB_QUERY]: key }, { replace: true });
+        }}
+        label={t('ipo.tabs')}
+        idPrefix={STAGE_TABS_ID}
+        className={styles.tabs}
+      />
+      <div {...tabPanelProps(STAGE_TABS_ID, tab)}>
         <IpoList key={tab} model={IPO_LISTS[tab]} />
       </div>
     </Page>

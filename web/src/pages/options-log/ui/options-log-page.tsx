@@ -22,6 +22,9 @@ import {
 } from '../model/records.ts';
 import styles from './options-log-page.module.css';
 
+/** The ids of the records tabs and of the list they show. */
+const RECORDS_TABS_ID = 'options-records';
+
 /** The options records: Trading, Ordering and Settled, by symbol, a page at a time. */
 export function OptionsLogPage() {
   const { t } = useTranslation();
@@ -35,18 +38,17 @@ export function OptionsLogPage() {
       extra={<AccountModeMark placement="header" />}
       flush
     >
-      <div className={styles.tabs}>
-        <Tabs
-          items={RECORDS_TABS.map((name) => ({ key: name, label: t(`options.status.${name}`) }))}
-          selected={tab}
-          onChange={(key) => {
-            setSearch({ tab: key }, { replace: true });
-          }}
-          label={t('options.log.tabs')}
-          idPrefix="options-records"
-        />
-      </div>
-      <div {...tabPanelProps('options-records', tab)}>
+      <Tabs
+        items={RECORDS_TABS.map((name) => ({ key: name, label: t(`options.status.${name}`) }))}
+        selected={tab}
+        onChange={(key) => {
+          setSearch({ tab: key }, { replace: true });
+        }}
+        label={t('options.log.tabs')}
+        idPrefix={RECORDS_TABS_ID}
+        className={styles.tabs}
+      />
+      <div {...tabPanelProps(RECORDS_TABS_ID, tab)}>
         <SymbolFilter />
         <RecordsView
           key={tab}

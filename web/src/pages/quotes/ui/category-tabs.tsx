@@ -1,7 +1,6 @@
 import { CATEGORY_LABEL_KEYS } from '#entities/market';
 import { Tabs } from '#shared/ui/tabs';
 import { useUnit } from 'effector-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $tab, QUOTES_TABS, tabChosen, type QuotesTab } from '../model/quotes.ts';
 
@@ -17,10 +16,9 @@ const LABEL_KEYS = {
 export function CategoryTabs() {
   const { t } = useTranslation();
   const [selected, choose] = useUnit([$tab, tabChosen]);
-  const items = useMemo(() => QUOTES_TABS.map((key) => ({ key, label: t(LABEL_KEYS[key]) })), [t]);
   return (
     <Tabs
-      items={items}
+      items={QUOTES_TABS.map((key) => ({ key, label: t(LABEL_KEYS[key]) }))}
       selected={selected}
       onChange={choose}
       label={t('market.categoriesLabel')}
