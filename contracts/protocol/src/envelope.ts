@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Reply codes carried in the envelope (HTTP status is 200 for all of them). */
 export const CODES = {
@@ -17,7 +17,7 @@ export type Code = (typeof CODES)[keyof typeof CODES];
 
 /** `{ code, msg, data }`: data is a JSON value, or a string holding the encrypted JSON. */
 export const envelopeSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
   data: z.unknown(),
 });

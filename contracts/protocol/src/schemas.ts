@@ -1,21 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from './config.ts';
 
 /** Money, prices, rates and balances travel as decimal strings, never binary floats. */
 export const decimalString = z
   .string()
-  .regex(/^-?\d+(\.\d+)?$/, { error: 'must be a decimal number written as a string' });
+  .check(z.regex(/^-?\d+(\.\d+)?$/, { error: 'must be a decimal number written as a string' }));
 
 /** A decimal string that must be greater than zero (amounts a user enters). */
-export const positiveDecimalString = decimalString.refine(
-  (value) => /[1-9]/.test(value) && !value.startsWith('-'),
-  {
+export const positiveDecimalString = decimalString.check(
+  z.refine((value) => /[1-9]/.test(value) && !value.startsWith('-'), {
     error: 'must be greater than zero',
-  },
+  }),
 );
 
 /** Ids travel as strings. */
-export const idString = z.string().min(1).max(64);
+export const idString = z.string().check(z.minLength(1), z.maxLength(64));
 
 /**
  * The id a client gives one intent to move money (a tap on Deposit, Withdraw, Transfer, Top up):
@@ -24,23 +23,27 @@ export const idString = z.string().min(1).max(64);
  */
 export const requestId = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'must be 16 to 64 letters, digits, - or _' });
+  .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'must be 16 to 64 letters, digits, - or _' }));
 
 /** Times are integer milliseconds since the epoch. */
-export const timestampMs = z.number().int().nonnegative();
+export const timestampMs = z.int().check(z.nonnegative());
 
-export const email = z.email({ error: 'must be a valid e-mail address' }).max(254);
+export const email = z.email({ error: 'must be a valid e-mail address' }).check(z.maxLength(254));
 
 /** A six-digit e-mail verification code. */
-export const emailCode = z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit code' });
+export const emailCode = z
+  .string()
+  .check(z.regex(/^\d{6}$/, { error: 'must be the 6-digit code' }));
 
 /** 8 to 32 characters with at least one letter and one digit. */
 export const password = z
   .string()
-  .min(8, { error: 'must be at least 8 characters' })
-  .max(32, { error: 'must be at most 32 characters' })
-  .regex(/[A-Za-z]/, { error: 'must contain a letter' })
-  .regex(/\d/, { error: 'must contain a digit' });
+  .check(
+    z.minLength(8, { error: 'must be at least 8 characters' }),
+    z.maxLength(32, { error: 'must be at most 32 characters' }),
+    z.regex(/[A-Za-z]/, { error: 'must contain a letter' }),
+    z.regex(/\d/, { error: 'must contain a digit' }),
+  );
 
 export const language = z.enum(LANGUAGES);
 
@@ -53,15 +56,15 @@ export const empty = z.object({});
 
 /** The paging fields of every list that grows (PROTOCOL.md §4). */
 export const pageRequest = z.object({
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
+  page: z._default(z.int().check(z.gte(1)), 1),
+  limit: z._default(z.int().check(z.gte(1), z.lte(100)), 20),
 });
 
 /** `{ list, total, page, limit }` around an item schema. */
-export const pageOf = <Item extends z.ZodType>(item: Item) =>
+export const pageOf = <Item extends z.ZodMiniType>(item: Item) =>
   z.object({
     list: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().min(1),
-    limit: z.number().int().min(1),
+    total: z.int().check(z.nonnegative()),
+    page: z.int().check(z.gte(1)),
+    limit: z.int().check(z.gte(1)),
   });

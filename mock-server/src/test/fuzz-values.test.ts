@@ -45,7 +45,7 @@ describe('poisoned bodies', () => {
 
 describe('amounts', () => {
   it('tells a field that holds a number written as a string', () => {
-    const field = (schema: z.ZodType) =>
+    const field = (schema: z.core.$ZodType) =>
       jsonSchemaOf(z.object({ value: schema })).properties?.['value'];
     expect(isDecimalField(field(decimalString)!)).toBe(true);
     expect(isDecimalField(field(idString)!)).toBe(false);

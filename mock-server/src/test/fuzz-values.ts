@@ -33,7 +33,7 @@ export interface JsonSchema {
 }
 
 /** A request schema as JSON Schema: what a client may send (defaults make fields optional). */
-export const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
+export const jsonSchemaOf = (schema: z.core.$ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 export type Body = Record<string, unknown>;
@@ -208,7 +208,7 @@ export function bodyOf(schema: JsonSchema): fc.Arbitrary<Body> {
  * a phone number", refuse most purely generated bodies; the example reaches the handler).
  */
 export function validBodyOf(entry: {
-  readonly request: z.ZodType;
+  readonly request: z.core.$ZodType;
   readonly example: { readonly request: unknown };
 }): fc.Arbitrary<Body> {
   const schema = jsonSchemaOf(entry.request);

@@ -25,7 +25,7 @@ const { index } = endpoints;
 const pact = newPact();
 
 const ANNOUNCEMENT_ID = '101';
-const channels = index.getCustomer.response.shape.list.element.shape.channel.options;
+const channels = index.getCustomer.response.shape.list.def.element.shape.channel.options;
 
 describe('index', () => {
   it('lists the languages', () =>
@@ -307,7 +307,7 @@ describe('index', () => {
           name: text('Bitcoin'),
           icon: text('/static/symbols/btc.svg'),
           // the category asked for
-          category: equal(symbolCategory.enum.crypto),
+          category: equal(symbolCategory.def.entries.crypto),
           price_precision: integer(2),
           qty_step: decimal('0.0001'),
           time_zone: text('UTC'),

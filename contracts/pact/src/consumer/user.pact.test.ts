@@ -52,7 +52,7 @@ const IDENTITY = {
 };
 const DELETE_CODE = '135790';
 
-const channels = user.getCustomerList.response.shape.list.element.shape.channel.options;
+const channels = user.getCustomerList.response.shape.list.def.element.shape.channel.options;
 
 const USER: readonly Case[] = [
   answers({

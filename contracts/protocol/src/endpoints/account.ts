@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   accountMode,
   decimalString,
@@ -81,7 +81,7 @@ export const fundFlow = z.object({
   balance_after: decimalString,
   currency: z.literal('USDT'),
   /** the other account of a transfer; null for every other kind */
-  peer_account: accountKind.nullable(),
+  peer_account: z.nullable(accountKind),
   /** the order, bet, deposit or withdrawal behind it; '' when none */
   ref_id: z.string(),
   remark: z.string(),
@@ -102,10 +102,10 @@ export const depositAccount = z.object({
   /** when the user first asked for it */
   requested_at: timestampMs,
   /** null while pending */
-  ready_at: timestampMs.nullable(),
+  ready_at: z.nullable(timestampMs),
   /** set when method is 'bank' and status 'ready' */
-  bank: z
-    .object({
+  bank: z.nullable(
+    z.object({
       bank_name: z.string(),
       account_no: z.string(),
       holder_name: z.string(),
@@ -113,10 +113,10 @@ export const depositAccount = z.object({
       swift_code: z.string(),
       /** what the user writes in the transfer's reference so it can be matched */
       reference: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
   /** set when method is 'usdt' and status 'ready'; the QR code encodes the address */
-  wallet: z.object({ network: walletNetwork, address: z.string() }).nullable(),
+  wallet: z.nullable(z.object({ network: walletNetwork, address: z.string() })),
   /** USDT */
   min_amount: decimalString,
   max_amount: decimalString,
@@ -134,7 +134,7 @@ export const depositRecord = z.object({
   /** the deposit type */
   method: depositMethod,
   /** null for a bank deposit */
-  network: walletNetwork.nullable(),
+  network: z.nullable(walletNetwork),
   /** the USDT the deposit is for */
   amount: decimalString,
   /** the currency paid in, its rate per 1 USDT, and amount × rate in it */
@@ -155,7 +155,7 @@ export const depositRecord = z.object({
   remark: z.string(),
   created_at: timestampMs,
   /** null until approved, rejected or cancelled */
-  reviewed_at: timestampMs.nullable(),
+  reviewed_at: z.nullable(timestampMs),
   /** the accounts it credits: a deposit is real money (play money is topped up by addRechMock) */
   account_mode: accountMode,
 });
@@ -169,7 +169,7 @@ export const withdrawalRecord = z.object({
   order_no: z.string(),
   method: depositMethod,
   /** null for a bank withdrawal */
-  network: walletNetwork.nullable(),
+  network: z.nullable(walletNetwork),
   /** USDT taken from the fund account, fee included */
   amount: decimalString,
   fee: decimalString,
@@ -185,8 +185,8 @@ export const withdrawalRecord = z.object({
   /** '' unless rejected */
   reject_reason: z.string(),
   created_at: timestampMs,
-  reviewed_at: timestampMs.nullable(),
-  paid_at: timestampMs.nullable(),
+  reviewed_at: z.nullable(timestampMs),
+  paid_at: z.nullable(timestampMs),
   /** the accounts it leaves: a withdrawal is real money */
   account_mode: accountMode,
 });
@@ -199,10 +199,12 @@ export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
  */
 export const transferRequest = z
   .object({ from: accountKind, to: accountKind, amount: enteredDecimal, request_id: requestId })
-  .refine((body) => body.from !== body.to, {
-    error: 'must differ from the source account',
-    path: ['to'],
-  });
+  .check(
+    z.refine((body) => body.from !== body.to, {
+      error: 'must differ from the source account',
+      path: ['to'],
+    }),
+  );
 export const transferResult = z.object({
   /** the ref_id of its two fund flows */
   transfer_id: z.string(),
@@ -284,8 +286,8 @@ export const EXAMPLE_WITHDRAWAL = {
   account_mode: 'real',
 } as const;
 
-const listOf = <Status extends z.ZodEnum>(status: Status) =>
-  pageRequest.extend({ status: status.optional() });
+const listOf = <Status extends z.ZodMiniType<string>>(status: Status) =>
+  z.extend(pageRequest, { status: z.optional(status) });
 
 export const account = {
   index: endpoint({
@@ -307,9 +309,9 @@ export const account = {
       'Fund flows of the current mode, newest first, by account and kind; the transfer records are its transfer_in/transfer_out flows.',
     assumed:
       'the meaning (the fund records page) and every field; `kinds` as a list (empty for all) so one call serves the transfer log',
-    request: pageRequest.extend({
-      account: accountKind.optional(),
-      kinds: z.array(flowKind).max(flowKind.options.length).default([]),
+    request: z.extend(pageRequest, {
+      account: z.optional(accountKind),
+      kinds: z._default(z.array(flowKind).check(z.maxLength(flowKind.options.length)), []),
     }),
     response: pageOf(fundFlow),
     example: {
@@ -357,7 +359,7 @@ export const account = {
       "The user's exclusive deposit account for a method. The first call asks for one: it stays pending until it is assigned, and an e-mail tells the user.",
     assumed:
       'field names; that the first call starts the request; one account per method and network; the first network of index/getWalletList when none is given',
-    request: z.object({ method: depositMethod, network: walletNetwork.optional() }),
+    request: z.object({ method: depositMethod, network: z.optional(walletNetwork) }),
     response: depositAccount,
     example: {
       request: { method: 'usdt', network: 'TRC20' },
@@ -387,29 +389,36 @@ export const account = {
         request_id: requestId,
         method: depositMethod,
         amount: enteredDecimal,
-        currency: z.string().trim().min(1, { error: 'is required' }).max(10).default('USDT'),
-        network: walletNetwork.optional(),
-        tx_hash: z
-          .string()
-          .trim()
-          .max(128, { error: 'must be at most 128 characters' })
-          .default(''),
-        proof_image: imageDataUrl.optional(),
-        remark: z.string().trim().max(200, { error: 'must be at most 200 characters' }).default(''),
+        currency: z._default(
+          z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(10)),
+          'USDT',
+        ),
+        network: z.optional(walletNetwork),
+        tx_hash: z._default(
+          z.string().check(z.trim(), z.maxLength(128, { error: 'must be at most 128 characters' })),
+          '',
+        ),
+        proof_image: z.optional(imageDataUrl),
+        remark: z._default(
+          z.string().check(z.trim(), z.maxLength(200, { error: 'must be at most 200 characters' })),
+          '',
+        ),
       })
-      .refine((body) => body.method !== 'usdt' || body.network !== undefined, {
-        error: 'is required for a USDT deposit',
-        path: ['network'],
-      })
-      .superRefine((body, ctx) => {
-        // A USDT deposit's hash has its network's shape (tx-hash-shape.ts), as an address does;
-        // an empty one is the engine's to refuse (tx_hash_required, translated).
-        if (body.method !== 'usdt' || body.network === undefined || body.tx_hash === '') return;
-        const problem = txHashProblem(body.network, body.tx_hash);
-        if (problem !== null) {
-          ctx.addIssue({ code: 'custom', path: ['tx_hash'], message: TX_HASH_REASONS[problem] });
-        }
-      }),
+      .check(
+        z.refine((body) => body.method !== 'usdt' || body.network !== undefined, {
+          error: 'is required for a USDT deposit',
+          path: ['network'],
+        }),
+        z.superRefine((body, ctx) => {
+          // A USDT deposit's hash has its network's shape (tx-hash-shape.ts), as an address does;
+          // an empty one is the engine's to refuse (tx_hash_required, translated).
+          if (body.method !== 'usdt' || body.network === undefined || body.tx_hash === '') return;
+          const problem = txHashProblem(body.network, body.tx_hash);
+          if (problem !== null) {
+            ctx.addIssue({ code: 'custom', path: ['tx_hash'], message: TX_HASH_REASONS[problem] });
+          }
+        }),
+      ),
     response: depositRecord,
     example: {
       request: {
@@ -451,8 +460,8 @@ export const account = {
       min_amount: decimalString,
       max_amount: decimalString,
       identity_status: identityStatus,
-      bank: bankAccount.nullable(),
-      wallet: userWallet.nullable(),
+      bank: z.nullable(bankAccount),
+      wallet: z.nullable(userWallet),
       /** the payout currencies of a bank withdrawal */
       currencies: z.array(currencyRate),
     }),
@@ -491,7 +500,7 @@ export const account = {
       request_id: requestId,
       method: depositMethod,
       amount: enteredDecimal,
-      password: z.string().min(1, { error: 'is required' }),
+      password: z.string().check(z.minLength(1, { error: 'is required' })),
     }),
     response: withdrawalRecord,
     example: {

@@ -1,20 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { email, emailCode, empty, password } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
 import { codeSent, EXAMPLE_USER, userInfo } from './user.ts';
 
 /** What login and register return: the session token and the user. */
 export const session = z.object({
-  token: z.string().min(16),
+  token: z.string().check(z.minLength(16)),
   /** ms until the session expires if unused */
-  expires_in: z.number().int().positive(),
+  expires_in: z.int().check(z.positive()),
   user: userInfo,
 });
 
 const inviteCode = z
   .string()
-  .trim()
-  .regex(/^$|^[A-Za-z0-9]{4,12}$/, { error: 'is not a valid invitation code' });
+  .check(z.trim(), z.regex(/^$|^[A-Za-z0-9]{4,12}$/, { error: 'is not a valid invitation code' }));
 
 export const auth = {
   sendEmail: endpoint({
@@ -42,7 +41,7 @@ export const auth = {
       code: emailCode,
       password,
       confirm_password: z.string(),
-      invite_code: inviteCode.default(''),
+      invite_code: z._default(inviteCode, ''),
     }),
     response: session,
     example: {
@@ -71,27 +70,29 @@ export const auth = {
     request: z
       .object({
         /** an e-mail address, or the national number of a phone (digits only) */
-        account: z.string().trim().min(1, { error: 'is required' }),
+        account: z.string().check(z.trim(), z.minLength(1, { error: 'is required' })),
         /** the country calling code, required with a phone number */
-        area_code: z
-          .string()
-          .regex(/^$|^\+\d{1,4}$/, { error: 'must look like +1' })
-          .default(''),
-        password: z.string().min(1, { error: 'is required' }),
+        area_code: z._default(
+          z.string().check(z.regex(/^$|^\+\d{1,4}$/, { error: 'must look like +1' })),
+          '',
+        ),
+        password: z.string().check(z.minLength(1, { error: 'is required' })),
       })
-      .refine((body) => body.account.includes('@') || body.area_code !== '', {
-        error: 'is required with a phone number',
-        path: ['area_code'],
-      })
-      .refine(
-        (body) =>
-          body.account.includes('@')
-            ? email.safeParse(body.account).success
-            : /^\d{4,15}$/.test(body.account),
-        {
-          error: 'must be an e-mail address or a phone number',
-          path: ['account'],
-        },
+      .check(
+        z.refine((body) => body.account.includes('@') || body.area_code !== '', {
+          error: 'is required with a phone number',
+          path: ['area_code'],
+        }),
+        z.refine(
+          (body) =>
+            body.account.includes('@')
+              ? email.safeParse(body.account).success
+              : /^\d{4,15}$/.test(body.account),
+          {
+            error: 'must be an e-mail address or a phone number',
+            path: ['account'],
+          },
+        ),
       ),
     response: session,
     example: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { allEndpoints, endpointByPath, endpoints } from './catalogue.ts';
 import { compareDecimals } from './contract.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -82,7 +82,7 @@ const SPEC_PATHS = [
   '/api/Digits/cancelBet',
 ];
 
-const issuesOf = (result: z.ZodSafeParseResult<unknown>) =>
+const issuesOf = (result: ReturnType<z.ZodMiniType['safeParse']>) =>
   result.success ? [] : result.error.issues;
 
 describe('the endpoint catalogue', () => {

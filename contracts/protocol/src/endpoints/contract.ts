@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   accountMode,
   decimalString,
@@ -27,7 +27,7 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
 }
 
 /** A leverage the symbol offers: the id goes back in addOrder, the value is the multiple. */
-export const leverageOption = z.object({ id: idString, value: z.number().int().positive() });
+export const leverageOption = z.object({ id: idString, value: z.int().check(z.positive()) });
 export type LeverageOption = z.infer<typeof leverageOption>;
 
 /** 'buy' opens a long (or, reduce-only, closes a short); 'sell' the other way round. */
@@ -83,10 +83,10 @@ export const contractOrder = z.object({
   action: orderAction,
   type: orderType,
   /** the limit price; null for a market order */
-  price: decimalString.nullable(),
+  price: z.nullable(decimalString),
   /** the average traded price; null until something trades */
-  avg_price: decimalString.nullable(),
-  leverage: z.number().int().positive(),
+  avg_price: z.nullable(decimalString),
+  leverage: z.int().check(z.positive()),
   /** '' when none */
   take_profit: optionalPrice,
   /** '' when none */
@@ -105,7 +105,7 @@ export const contractOrder = z.object({
   realized_pnl: decimalString,
   reduce_only: z.boolean(),
   /** the position the order opened or closed; null until it trades */
-  position_id: idString.nullable(),
+  position_id: z.nullable(idString),
   source: orderSource,
   status: contractOrderStatus,
   created_at: timestampMs,
@@ -137,7 +137,7 @@ export const position = z.object({
   unrealized_pnl: decimalString,
   /** unrealized_pnl ÷ initial margin (quantity × entry_price ÷ leverage), a signed percentage */
   pnl_rate: decimalString,
-  leverage: z.number().int().positive(),
+  leverage: z.int().check(z.positive()),
   /** '' when none */
   take_profit: optionalPrice,
   /** '' when none */
@@ -160,7 +160,9 @@ export type AutoMarginRule = z.infer<typeof autoMarginRule>;
 
 /** A percentage the user enters: above zero and at most `max`. */
 const enteredPercent = (max: number) =>
-  enteredDecimal.refine((value) => Number(value) <= max, { error: `must be at most ${max}` });
+  enteredDecimal.check(
+    z.refine((value) => Number(value) <= max, { error: `must be at most ${max}` }),
+  );
 
 const EXAMPLE_PENDING_ORDER = {
   id: '9001',
@@ -323,39 +325,41 @@ export const contract = {
         side: orderSide,
         type: orderType,
         /** required for a limit order, ignored for a market order */
-        price: optionalPrice.default(''),
+        price: z._default(optionalPrice, ''),
         quantity: enteredDecimal,
         leverage_id: idString,
-        take_profit: optionalPrice.default(''),
-        stop_loss: optionalPrice.default(''),
-        reduce_only: z.boolean().default(false),
+        take_profit: z._default(optionalPrice, ''),
+        stop_loss: z._default(optionalPrice, ''),
+        reduce_only: z._default(z.boolean(), false),
         request_id: requestId,
       })
-      .refine((body) => body.type === 'market' || body.price !== '', {
-        error: 'is required for a limit order',
-        path: ['price'],
-      })
-      .refine(
-        (body) =>
-          body.type === 'market' ||
-          body.price === '' ||
-          body.take_profit === '' ||
-          compareDecimals(body.take_profit, body.price) === (body.side === 'buy' ? 1 : -1),
-        {
-          error: 'must be beyond the order price in the direction of profit',
-          path: ['take_profit'],
-        },
-      )
-      .refine(
-        (body) =>
-          body.type === 'market' ||
-          body.price === '' ||
-          body.stop_loss === '' ||
-          compareDecimals(body.stop_loss, body.price) === (body.side === 'buy' ? -1 : 1),
-        {
-          error: 'must be beyond the order price in the direction of loss',
-          path: ['stop_loss'],
-        },
+      .check(
+        z.refine((body) => body.type === 'market' || body.price !== '', {
+          error: 'is required for a limit order',
+          path: ['price'],
+        }),
+        z.refine(
+          (body) =>
+            body.type === 'market' ||
+            body.price === '' ||
+            body.take_profit === '' ||
+            compareDecimals(body.take_profit, body.price) === (body.side === 'buy' ? 1 : -1),
+          {
+            error: 'must be beyond the order price in the direction of profit',
+            path: ['take_profit'],
+          },
+        ),
+        z.refine(
+          (body) =>
+            body.type === 'market' ||
+            body.price === '' ||
+            body.stop_loss === '' ||
+            compareDecimals(body.stop_loss, body.price) === (body.side === 'buy' ? -1 : 1),
+          {
+            error: 'must be beyond the order price in the direction of loss',
+            path: ['stop_loss'],
+          },
+        ),
       ),
     response: contractOrder,
     example: {
@@ -380,7 +384,7 @@ export const contract = {
     summary: 'Open positions of the current mode, newest first, at the current mark price.',
     assumed:
       'the meaning (store = positions held); every field; not paged, since open positions are few (closed ones are read through orderList)',
-    request: z.object({ symbol_id: idString.optional() }),
+    request: z.object({ symbol_id: z.optional(idString) }),
     response: z.object({ list: z.array(position) }),
     example: { request: {}, response: { list: [EXAMPLE_POSITION] } },
   }),
@@ -391,9 +395,9 @@ export const contract = {
     summary:
       'Orders of the current mode, newest first: the open ones (pending, partially filled) or the history.',
     assumed: 'field names; the two groups; the history is also the position history',
-    request: pageRequest.extend({
-      group: z.enum(['open', 'history']).default('open'),
-      symbol_id: idString.optional(),
+    request: z.extend(pageRequest, {
+      group: z._default(z.enum(['open', 'history']), 'open'),
+      symbol_id: z.optional(idString),
     }),
     response: pageOf(contractOrder),
     example: {
@@ -428,7 +432,7 @@ export const contract = {
       'Closes every position of the current mode at market (only those of one symbol when given); an empty list when there is none.',
     assumed:
       'field `symbol_id`; the reply: the closing orders and their summed realised profit; that resting closing orders of those positions are cancelled first',
-    request: z.object({ symbol_id: idString.optional(), request_id: requestId }),
+    request: z.object({ symbol_id: z.optional(idString), request_id: requestId }),
     response: z.object({ list: z.array(contractOrder), realized_pnl: decimalString }),
     example: {
       request: { request_id: '3f4e5d6c-7b8a-4f9e-8d1c-2b3a4f5e6d7c' },
@@ -444,7 +448,7 @@ export const contract = {
     assumed:
       'field names; market only (a limit close is addOrder with reduce_only); the reply: the closing order and the rest of the position, null when nothing is left',
     request: z.object({ position_id: idString, quantity: enteredDecimal, request_id: requestId }),
-    response: z.object({ order: contractOrder, position: position.nullable() }),
+    response: z.object({ order: contractOrder, position: z.nullable(position) }),
     example: {
       request: {
         position_id: '5001',

@@ -2,20 +2,22 @@
  * The digits wire's shapes apart from its endpoints and their examples: what parsing a push
  * needs, so a screen that only reads pushes does not load the examples.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accountMode, decimalString, idString, timestampMs } from '../schemas.ts';
 
 /** A period: its day and its number in the day, e.g. 20261127-0931 (the 931st round). */
 export const issueNumber = z
   .string()
-  .regex(/^\d{8}-\d{4}$/, { error: 'must be a period such as 20261127-0931' });
+  .check(z.regex(/^\d{8}-\d{4}$/, { error: 'must be a period such as 20261127-0931' }));
 
-export const digit = z.number().int().min(0).max(9);
+export const digit = z.int().check(z.gte(0), z.lte(9));
 /** the special number: the sum of the three digits drawn, 0–27 */
-export const specialNumber = z.number().int().min(0).max(27);
+export const specialNumber = z.int().check(z.gte(0), z.lte(27));
 
 /** 64 hex digits: a SHA-256 commitment, or a revealed 32-byte seed */
-export const hex256 = z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be 64 hex digits' });
+export const hex256 = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{64}$/, { error: 'must be 64 hex digits' }));
 
 /**
  * What a bet covers of the special number: 'size' big (14–27) or small (0–13), 'parity' odd or
@@ -29,7 +31,7 @@ export const betType = z.object({
   id: idString,
   kind: betKind,
   /** the number a 'sum' bet is on; null for the others */
-  sum: specialNumber.nullable(),
+  sum: z.nullable(specialNumber),
   /** its true chance of winning, a fraction ("0.269") */
   probability: decimalString,
   /** what a winning bet pays per unit staked, the stake included: 1 ÷ probability × (1 − edge) */
@@ -49,7 +51,7 @@ export type RoundPhase = z.infer<typeof roundPhase>;
 /** A drawn period with its proof: the seed committed to before the bets, revealed after. */
 export const drawResult = z.object({
   issue: issueNumber,
-  digits: z.array(digit).length(3),
+  digits: z.array(digit).check(z.length(3)),
   /** the special number: the digits' sum */
   number: specialNumber,
   drawn_at: timestampMs,
@@ -76,9 +78,9 @@ export const digitRound = z.object({
   /** SHA-256 of this period's seed, published before any bet */
   commitment: hex256,
   /** this period's draw once drawn; null before */
-  draw: drawResult.nullable(),
+  draw: z.nullable(drawResult),
   /** the latest draws, newest first (as many as asked for, up to 100) */
-  recent_draws: z.array(drawResult).max(100),
+  recent_draws: z.array(drawResult).check(z.maxLength(100)),
 });
 export type DigitRound = z.infer<typeof digitRound>;
 
@@ -97,11 +99,11 @@ export const bet = z.object({
   /** amount × odds when won, the stake when cancelled, else '0.00' */
   payout: decimalString,
   /** the period's draw, with its proof; null until drawn */
-  draw: drawResult.nullable(),
+  draw: z.nullable(drawResult),
   /** the period's commitment, there from the bet on */
   commitment: hex256,
   created_at: timestampMs,
-  settled_at: timestampMs.nullable(),
+  settled_at: z.nullable(timestampMs),
   account_mode: accountMode,
 });
 export type Bet = z.infer<typeof bet>;

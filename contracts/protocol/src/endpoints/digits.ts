@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalString, idString, pageOf, pageRequest, requestId } from '../schemas.ts';
 import { accountKind } from './account.ts';
 import { endpoint } from './endpoint.ts';
@@ -70,11 +70,11 @@ export const digits = {
       /** the most one user may stake on one period, every type together */
       max_per_period: decimalString,
       /** one period, opening to opening */
-      round_seconds: z.number().int().positive(),
+      round_seconds: z.int().check(z.positive()),
       /** bets close this long before the draw */
-      closing_seconds: z.number().int().positive(),
+      closing_seconds: z.int().check(z.positive()),
       /** the result is shown this long before the next period opens */
-      drawn_seconds: z.number().int().nonnegative(),
+      drawn_seconds: z.int().check(z.nonnegative()),
       /** the account stakes are taken from and payouts paid to */
       account: accountKind,
     }),
@@ -126,7 +126,7 @@ export const digits = {
     loading: false,
     summary: 'The current period, its phase and countdowns, its commitment, and the latest draws.',
     assumed: 'every field; the phase names; `recent` (ours: how many draws, default 20)',
-    request: z.object({ recent: z.number().int().min(1).max(100).optional() }),
+    request: z.object({ recent: z.optional(z.int().check(z.gte(1), z.lte(100))) }),
     response: digitRound,
     example: { request: {}, response: EXAMPLE_ROUND },
   }),
@@ -160,7 +160,10 @@ export const digits = {
     loading: false,
     summary: "Coin Guess bets of the current mode, newest first, each with its period's proof.",
     assumed: 'field names',
-    request: pageRequest.extend({ status: betStatus.optional(), issue: issueNumber.optional() }),
+    request: z.extend(pageRequest, {
+      status: z.optional(betStatus),
+      issue: z.optional(issueNumber),
+    }),
     response: pageOf(bet),
     example: {
       request: { page: 1, limit: 20 },

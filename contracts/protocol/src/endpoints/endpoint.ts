@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * One endpoint of the catalogue: the single definition the web client, the mock server and the
@@ -7,8 +7,8 @@ import type { z } from 'zod';
 export type EndpointAuth = 'guest' | 'user';
 
 export interface Endpoint<
-  Req extends z.ZodObject = z.ZodObject,
-  Res extends z.ZodType = z.ZodType,
+  Req extends z.ZodMiniObject = z.ZodMiniObject,
+  Res extends z.ZodMiniType = z.ZodMiniType,
   Auth extends EndpointAuth = EndpointAuth,
 > {
   /** exactly as SPEC.md §7 lists it (or, for an `extra` call, our choice) */
@@ -39,6 +39,10 @@ export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 /** Defines an endpoint, keeping its exact schema types for the client and the server. */
-export const endpoint = <Req extends z.ZodObject, Res extends z.ZodType, Auth extends EndpointAuth>(
+export const endpoint = <
+  Req extends z.ZodMiniObject,
+  Res extends z.ZodMiniType,
+  Auth extends EndpointAuth,
+>(
   definition: Endpoint<Req, Res, Auth>,
 ): Endpoint<Req, Res, Auth> => definition;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   decimalString,
   empty,
@@ -25,7 +25,7 @@ export const symbolInfo = z.object({
   icon: z.string(),
   category: symbolCategory,
   /** decimals a price is written with */
-  price_precision: z.number().int().min(0).max(10),
+  price_precision: z.int().check(z.gte(0), z.lte(10)),
   /** the smallest quantity step, as a decimal string */
   qty_step: decimalString,
   /** IANA time zone of the trading hours */
@@ -83,7 +83,9 @@ export const index = {
     assumed: 'every field',
     request: empty,
     response: z.object({
-      list: z.array(z.object({ iso: z.string().length(2), country: z.string(), code: z.string() })),
+      list: z.array(
+        z.object({ iso: z.string().check(z.length(2)), country: z.string(), code: z.string() }),
+      ),
     }),
     example: {
       request: {},
@@ -192,7 +194,7 @@ export const index = {
     assumed: 'the meaning of the call and every field',
     request: empty,
     response: z.object({
-      list: z.array(contentDetail.extend({ category: z.string() })),
+      list: z.array(z.extend(contentDetail, { category: z.string() })),
     }),
     example: {
       request: {},
@@ -223,7 +225,7 @@ export const index = {
           currency: z.string(),
           network: z.string(),
           min_deposit: decimalString,
-          confirmations: z.number().int().nonnegative(),
+          confirmations: z.int().check(z.nonnegative()),
         }),
       ),
     }),
@@ -318,7 +320,7 @@ export const index = {
     loading: false,
     summary: 'Every tradable symbol, by category.',
     assumed: 'every field',
-    request: z.object({ category: symbolCategory.optional() }),
+    request: z.object({ category: z.optional(symbolCategory) }),
     response: z.object({ list: z.array(symbolInfo) }),
     example: {
       request: {},

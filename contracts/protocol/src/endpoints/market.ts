@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalString, idString, pageOf, pageRequest, timestampMs } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -21,22 +21,28 @@ export const enteredDecimal = z
   .string({
     error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string'),
   })
-  .trim()
-  .min(1, { error: 'is required', abort: true })
-  .regex(/^\d{1,15}(\.\d{1,8})?$/, {
-    error: 'must be a number with at most 8 decimals',
-    abort: true,
-  })
-  .refine((value) => /[1-9]/.test(value), { error: 'must be greater than zero' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'is required', abort: true }),
+    z.regex(/^\d{1,15}(\.\d{1,8})?$/, {
+      error: 'must be a number with at most 8 decimals',
+      abort: true,
+    }),
+    z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than zero' }),
+  );
 
 /** A price that may be left empty ('' means none: no take profit, no stop loss). */
 export const optionalPrice = z
   .string({
     error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string'),
   })
-  .trim()
-  .regex(/^$|^\d{1,15}(\.\d{1,8})?$/, { error: 'must be a price or empty', abort: true })
-  .refine((value) => value === '' || /[1-9]/.test(value), { error: 'must be greater than zero' });
+  .check(
+    z.trim(),
+    z.regex(/^$|^\d{1,15}(\.\d{1,8})?$/, { error: 'must be a price or empty', abort: true }),
+    z.refine((value) => value === '' || /[1-9]/.test(value), {
+      error: 'must be greater than zero',
+    }),
+  );
 
 export const klinePeriod = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M']);
 export type KlinePeriod = z.infer<typeof klinePeriod>;
@@ -80,7 +86,7 @@ export type Ticker = z.infer<typeof ticker>;
  * A candle's time in ms since the epoch. Unlike other timestamps it may be negative: a long
  * monthly history (1 000 candles is 83 years) reaches before 1970.
  */
-export const candleTime = z.number().int();
+export const candleTime = z.int();
 
 /** One candle; `time` is its opening time. */
 export const candle = z.object({
@@ -136,19 +142,28 @@ export const market = {
       .object({
         symbol_id: idString,
         period: klinePeriod,
-        from: candleTime.optional(),
-        to: candleTime.optional(),
-        limit: z
-          .number()
-          .int()
-          .min(1, { error: 'must be at least 1' })
-          .max(KLINE_LIMIT_MAX, { error: `must be at most ${KLINE_LIMIT_MAX}` })
-          .default(500),
+        from: z.optional(candleTime),
+        to: z.optional(candleTime),
+        limit: z._default(
+          z
+            .number()
+            .check(
+              z.int(),
+              z.gte(1, { error: 'must be at least 1' }),
+              z.lte(KLINE_LIMIT_MAX, { error: `must be at most ${KLINE_LIMIT_MAX}` }),
+            ),
+          500,
+        ),
       })
-      .refine((body) => body.from === undefined || body.to === undefined || body.from <= body.to, {
-        error: 'must not be after `to`',
-        path: ['from'],
-      }),
+      .check(
+        z.refine(
+          (body) => body.from === undefined || body.to === undefined || body.from <= body.to,
+          {
+            error: 'must not be after `to`',
+            path: ['from'],
+          },
+        ),
+      ),
     response: z.object({
       symbol_id: idString,
       period: klinePeriod,
@@ -220,11 +235,11 @@ export const ipoOffering = z.object({
   listing_time: timestampMs,
   status: ipoStatus,
   /** demand ÷ supply, known once the book closed (null while subscribing) */
-  subscription_multiple: decimalString.nullable(),
+  subscription_multiple: z.nullable(decimalString),
   /** the first day's opening price, once listed (null before) */
-  listing_price: decimalString.nullable(),
+  listing_price: z.nullable(decimalString),
   /** listing_price against issue_price, as a signed percentage (null before listing) */
-  listing_change_rate: decimalString.nullable(),
+  listing_change_rate: z.nullable(decimalString),
   /** a line about the company, in the caller's language */
   summary: z.string(),
   /** a few plain-text paragraphs about the company and the offer, in the caller's language */
@@ -267,7 +282,7 @@ export const ipo = {
     assumed: IPO_ASSUMED,
     extra:
       'the home and IPO screens list offerings by status; SPEC.md §7 names no call that carries them',
-    request: pageRequest.extend({ status: ipoStatus.optional() }),
+    request: z.extend(pageRequest, { status: z.optional(ipoStatus) }),
     response: pageOf(ipoOffering),
     example: {
       request: { status: 'subscribing', page: 1, limit: 20 },

@@ -2,7 +2,7 @@
  * The options wire's shapes apart from its endpoints and their examples: what parsing a push
  * needs, so a screen that only reads pushes does not load the examples.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accountMode, decimalString, idString, timestampMs } from '../schemas.ts';
 
 /** SPEC.md §9: the time units an option duration is written in. */
@@ -13,10 +13,10 @@ export type OptionUnit = z.infer<typeof optionUnit>;
 export const optionDuration = z.object({
   id: idString,
   /** the whole duration in seconds (a month counts as 30 days) */
-  seconds: z.number().int().positive(),
+  seconds: z.int().check(z.positive()),
   unit: optionUnit,
   /** how many units: 30 with 'second' is "30 s" */
-  value: z.number().int().positive(),
+  value: z.int().check(z.positive()),
   /** the profit on a win as a percentage of the stake ("85" pays 85 USDT on 100) */
   payout_rate: decimalString,
   min_amount: decimalString,
@@ -29,9 +29,9 @@ export type OptionDuration = z.infer<typeof optionDuration>;
 /** The desk's rules, the same for every duration. */
 export const optionSettings = z.object({
   /** orders one user may have ordering or trading at once, per account */
-  max_open_orders: z.number().int().positive(),
+  max_open_orders: z.int().check(z.positive()),
   /** decimals a stake may carry */
-  amount_decimals: z.number().int().nonnegative(),
+  amount_decimals: z.int().check(z.nonnegative()),
   /** what a settlement at the entry price does: 'refund' returns the stake */
   tie_rule: z.literal('refund'),
   /**
@@ -40,7 +40,7 @@ export const optionSettings = z.object({
    */
   price_tolerance: decimalString,
   /** the latest start time an order may choose, in seconds from now */
-  max_start_delay: z.number().int().nonnegative(),
+  max_start_delay: z.int().check(z.nonnegative()),
 });
 export type OptionSettings = z.infer<typeof optionSettings>;
 
@@ -93,31 +93,31 @@ export const optionOrder = z.object({
   fee: decimalString,
   duration_id: idString,
   /** the duration in seconds, copied from the duration chosen */
-  seconds: z.number().int().positive(),
+  seconds: z.int().check(z.positive()),
   /** the payout percentage fixed when the order was placed */
   payout_rate: decimalString,
   /** null while ordering */
-  open_price: decimalString.nullable(),
+  open_price: z.nullable(decimalString),
   /** the time of the entry tick; null while ordering */
-  open_tick_at: timestampMs.nullable(),
+  open_tick_at: z.nullable(timestampMs),
   /** the latest price while trading; the closing price once settled; null while ordering */
-  current_price: decimalString.nullable(),
+  current_price: z.nullable(decimalString),
   /** null until settled (and when void) */
-  close_price: decimalString.nullable(),
+  close_price: z.nullable(decimalString),
   /** the time of the exit tick: the last at or before settle_at; null until settled or void */
-  close_tick_at: timestampMs.nullable(),
+  close_tick_at: z.nullable(timestampMs),
   created_at: timestampMs,
   /** the start time chosen, if one was; null for "now" */
-  start_at: timestampMs.nullable(),
+  start_at: z.nullable(timestampMs),
   /** null while ordering */
-  opened_at: timestampMs.nullable(),
+  opened_at: z.nullable(timestampMs),
   /** the delivery time: opened_at + seconds; null while ordering */
-  settle_at: timestampMs.nullable(),
+  settle_at: z.nullable(timestampMs),
   /** when it was settled or cancelled; null before */
-  closed_at: timestampMs.nullable(),
+  closed_at: z.nullable(timestampMs),
   status: optionStatus,
   /** null until settled */
-  result: optionResult.nullable(),
+  result: z.nullable(optionResult),
   /**
    * signed, USDT: while trading the profit if it settled at current_price, once settled the
    * final one (stake × payout_rate ÷ 100 on a win, −stake on a loss, 0 on a draw or void)

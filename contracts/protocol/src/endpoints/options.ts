@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idString, pageOf, pageRequest, requestId, timestampMs } from '../schemas.ts';
 import { endpoint } from './endpoint.ts';
 import { enteredDecimal, optionalPrice } from './market.ts';
@@ -118,9 +118,9 @@ export const options = {
       amount: enteredDecimal,
       request_id: requestId,
       /** the price the buyer saw: refused if the market has moved past the tolerance from it */
-      quote_price: optionalPrice.optional(),
+      quote_price: z.optional(optionalPrice),
       /** a start time (ms) instead of now: the order waits, ordering, until then */
-      start_at: timestampMs.optional(),
+      start_at: z.optional(timestampMs),
     }),
     response: optionOrder,
     example: {
@@ -146,11 +146,11 @@ export const options = {
     summary:
       'Option orders of the current mode, newest first, by tab (every order when no status is given), or one order by id.',
     assumed: 'field names; that the settled tab lists cancelled orders too; `order_id` (ours)',
-    request: pageRequest.extend({
-      status: optionListStatus.optional(),
-      symbol_id: idString.optional(),
+    request: z.extend(pageRequest, {
+      status: z.optional(optionListStatus),
+      symbol_id: z.optional(idString),
       /** one order (the detail page): the list holds it, or nothing */
-      order_id: idString.optional(),
+      order_id: z.optional(idString),
     }),
     response: pageOf(optionOrder),
     example: {

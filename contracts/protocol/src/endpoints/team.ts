@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalString, empty, idString, pageOf, pageRequest, timestampMs } from '../schemas.ts';
 import { accountKind } from './account.ts';
 import { endpoint } from './endpoint.ts';
@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
 /** One reward rule: the share of a friend's trading fees paid to the inviter. */
 export const rewardRule = z.object({
   /** 1 for a friend the user invited, 2 for a friend of that friend */
-  level: z.number().int().min(1),
+  level: z.int().check(z.gte(1)),
   /** a percentage of the friend's trading fees */
   rate: decimalString,
   /** the rule as the operator words it */
@@ -18,7 +18,7 @@ export const teamFriend = z.object({
   user_id: idString,
   /** the friend's e-mail, masked: jo***@example.com */
   nickname: z.string(),
-  level: z.number().int().min(1),
+  level: z.int().check(z.gte(1)),
   joined_at: timestampMs,
   /** USDT the friend has earned the user so far */
   contribution: decimalString,
@@ -67,8 +67,8 @@ export const team = {
     assumed:
       'every field; friends of both levels in one list; today in the UTC day; friend_count equal to total',
     request: pageRequest,
-    response: pageOf(teamFriend).extend({
-      friend_count: z.number().int().nonnegative(),
+    response: z.extend(pageOf(teamFriend), {
+      friend_count: z.int().check(z.nonnegative()),
       today_contribution: decimalString,
       total_contribution: decimalString,
     }),

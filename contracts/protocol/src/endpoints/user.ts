@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   accountMode,
   decimalString,
@@ -15,12 +15,12 @@ export const identityStatus = z.enum(['unverified', 'pending', 'verified', 'reje
 export type IdentityStatus = z.infer<typeof identityStatus>;
 
 /** A data URL of a compressed image, as the client uploads it. */
-export const imageDataUrl = z
-  .string()
-  .max(700_000, { error: 'image is too large' })
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
+export const imageDataUrl = z.string().check(
+  z.maxLength(700_000, { error: 'image is too large' }),
+  z.regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
     error: 'must be a JPEG, PNG or WebP image',
-  });
+  }),
+);
 
 export const userInfo = z.object({
   user_id: idString,
@@ -41,9 +41,9 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const codeSent = z.object({
   /** seconds until the code expires */
-  expires_in: z.number().int().positive(),
+  expires_in: z.int().check(z.positive()),
   /** seconds until another code may be requested */
-  resend_in: z.number().int().nonnegative(),
+  resend_in: z.int().check(z.nonnegative()),
 });
 
 export const bankAccount = z.object({
@@ -121,9 +121,11 @@ export const user = {
     request: z.object({
       nickname: z
         .string()
-        .trim()
-        .min(1, { error: 'is required' })
-        .max(20, { error: 'must be at most 20 characters' }),
+        .check(
+          z.trim(),
+          z.minLength(1, { error: 'is required' }),
+          z.maxLength(20, { error: 'must be at most 20 characters' }),
+        ),
     }),
     response: z.object({ nickname: z.string() }),
     example: { request: { nickname: 'Moonwalker' }, response: { nickname: 'Moonwalker' } },
@@ -135,7 +137,7 @@ export const user = {
     summary: "Changes the password; the user's other sessions end, this one stays.",
     assumed: 'field names; ending the other sessions',
     request: z.object({
-      old_password: z.string().min(1, { error: 'is required' }),
+      old_password: z.string().check(z.minLength(1, { error: 'is required' })),
       password,
       confirm_password: z.string(),
     }),
@@ -151,7 +153,10 @@ export const user = {
     loading: true,
     summary: 'Deletes the account after the password and an e-mailed code confirm it.',
     assumed: 'that both the password and a code are asked for; field names',
-    request: z.object({ password: z.string().min(1, { error: 'is required' }), code: emailCode }),
+    request: z.object({
+      password: z.string().check(z.minLength(1, { error: 'is required' })),
+      code: emailCode,
+    }),
     response: empty,
     example: { request: { password: 'Secret123', code: '123456' }, response: {} },
   }),
@@ -242,18 +247,28 @@ export const user = {
     summary: 'Binds a bank account (virtual bank accounts are refused).',
     assumed: 'field names; one bound bank account per user, replaced on a new bind',
     request: z.object({
-      bank_name: z.string().trim().min(1, { error: 'is required' }).max(80),
+      bank_name: z
+        .string()
+        .check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(80)),
       account_no: z
         .string()
-        .trim()
-        .regex(/^[A-Za-z0-9 -]{6,34}$/, { error: 'must be 6 to 34 letters or digits' }),
-      holder_name: z.string().trim().min(1, { error: 'is required' }).max(80),
-      branch: z.string().trim().max(80).default(''),
-      swift_code: z
+        .check(
+          z.trim(),
+          z.regex(/^[A-Za-z0-9 -]{6,34}$/, { error: 'must be 6 to 34 letters or digits' }),
+        ),
+      holder_name: z
         .string()
-        .trim()
-        .regex(/^$|^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, { error: 'must be 8 or 11 characters' })
-        .default(''),
+        .check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(80)),
+      branch: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
+      swift_code: z._default(
+        z.string().check(
+          z.trim(),
+          z.regex(/^$|^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, {
+            error: 'must be 8 or 11 characters',
+          }),
+        ),
+        '',
+      ),
     }),
     response: bankAccount,
     example: {
@@ -280,14 +295,14 @@ export const user = {
     response: z.object({
       identity_status: identityStatus,
       /** why the review rejected the identity; null unless identity_status is rejected */
-      identity_reject_reason: z.string().nullable(),
+      identity_reject_reason: z.nullable(z.string()),
       /**
        * what the rejected submission said (not its photos), so that the form starts from it;
        * null or absent unless identity_status is rejected (ours: the real backend may not send it)
        */
-      identity_submitted: identitySubmitted.nullable().optional(),
-      bank: bankAccount.nullable(),
-      wallet: userWallet.nullable(),
+      identity_submitted: z.optional(z.nullable(identitySubmitted)),
+      bank: z.nullable(bankAccount),
+      wallet: z.nullable(userWallet),
     }),
     example: {
       request: {},
@@ -309,18 +324,22 @@ export const user = {
     request: z
       .object({
         network: walletNetwork,
-        address: z.string().trim().min(1, { error: 'is required' }).max(64),
+        address: z
+          .string()
+          .check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
       })
-      .superRefine((body, ctx) => {
-        const problem = walletAddressShapeProblem(body.network, body.address);
-        if (problem !== null) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['address'],
-            message: WALLET_ADDRESS_REASONS[problem],
-          });
-        }
-      }),
+      .check(
+        z.superRefine((body, ctx) => {
+          const problem = walletAddressShapeProblem(body.network, body.address);
+          if (problem !== null) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['address'],
+              message: WALLET_ADDRESS_REASONS[problem],
+            });
+          }
+        }),
+      ),
     response: userWallet,
     example: {
       request: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
@@ -374,16 +393,17 @@ export const user = {
       'Submits identity data for review; the status becomes pending. A rejected user may submit again.',
     assumed: 'field names; the date format; a front and an optional back image',
     request: z.object({
-      name: z.string().trim().min(1, { error: 'is required' }).max(80),
-      id_number: z.string().trim().min(4, { error: 'is required' }).max(40),
+      name: z.string().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(80)),
+      id_number: z
+        .string()
+        .check(z.trim(), z.minLength(4, { error: 'is required' }), z.maxLength(40)),
       phone: z
         .string()
-        .trim()
-        .regex(/^\+?[0-9 -]{5,20}$/, { error: 'must be a phone number' }),
+        .check(z.trim(), z.regex(/^\+?[0-9 -]{5,20}$/, { error: 'must be a phone number' })),
       birth_date: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
       document_type: idString,
       front_image: imageDataUrl,
-      back_image: imageDataUrl.optional(),
+      back_image: z.optional(imageDataUrl),
     }),
     response: z.object({ identity_status: identityStatus }),
     example: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idString, timestampMs } from '../schemas.ts';
 import { accountBalances, depositRecord, withdrawalRecord } from '../endpoints/account.ts';
 import { contractOrder, position } from '../endpoints/contract.ts';
@@ -54,7 +54,7 @@ const klineTopicSchema = z.custom<KlineTopic>(
 export const bindFrame = z.object({
   cmd: z.literal('bind'),
   /** the session token */
-  msg: z.string().min(1, { error: 'is required' }),
+  msg: z.string().check(z.minLength(1, { error: 'is required' })),
 });
 /**
  * A topic as a frame carries it: any short string, so that the server can answer an unknown
@@ -62,8 +62,10 @@ export const bindFrame = z.object({
  */
 const topicText = z
   .string()
-  .min(1, { error: 'is required' })
-  .max(128, { error: 'must be at most 128 characters' });
+  .check(
+    z.minLength(1, { error: 'is required' }),
+    z.maxLength(128, { error: 'must be at most 128 characters' }),
+  );
 export const subFrame = z.object({ cmd: z.literal('sub'), msg: topicText });
 export const unsubFrame = z.object({ cmd: z.literal('unsub'), msg: topicText });
 /** the answer to a ping, carrying the ping's msg back */
@@ -80,7 +82,7 @@ export type ClientFrame = z.infer<typeof clientFrame>;
 
 /** A push as the frame carries it; `pushMessage` checks its data against its func. */
 export const pushEnvelope = z.object({
-  func: z.string().min(1),
+  func: z.string().check(z.minLength(1)),
   topic: z.string(),
   data: z.unknown(),
 });
@@ -111,7 +113,7 @@ export const fundsPush = z.discriminatedUnion('kind', [
 ]);
 export type FundsPush = z.infer<typeof fundsPush>;
 
-export const noticePush = noticeSummary.omit({ pinned: true });
+export const noticePush = z.omit(noticeSummary, { pinned: true });
 
 /** The data schema of each func. */
 export const PUSH_PAYLOADS = {
@@ -124,9 +126,9 @@ export const PUSH_PAYLOADS = {
   Balance: accountBalances,
   Funds: fundsPush,
   Notice: noticePush,
-} as const satisfies Record<PushFunc, z.ZodType>;
+} as const satisfies Record<PushFunc, z.ZodMiniType>;
 
-const push = <F extends PushFunc, T extends z.ZodType<string>>(func: F, topicSchema: T) =>
+const push = <F extends PushFunc, T extends z.ZodMiniType<string>>(func: F, topicSchema: T) =>
   z.object({ func: z.literal(func), topic: topicSchema, data: PUSH_PAYLOADS[func] });
 
 /** A push with its data checked against its func (and its topic against the func). */
@@ -151,7 +153,7 @@ export const dataFrameOf = (message: z.input<typeof pushMessage>) =>
 
 export type FrameResult<T> = { ok: true; frame: T } | { ok: false; error: string };
 
-const parseFrame = <T>(schema: z.ZodType<T>, text: string): FrameResult<T> => {
+const parseFrame = <T>(schema: z.ZodMiniType<T>, text: string): FrameResult<T> => {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { EXAMPLE_BALANCES, EXAMPLE_DEPOSIT } from '../endpoints/account.ts';
 import { EXAMPLE_CONTRACT_ORDER, EXAMPLE_POSITION } from '../endpoints/contract.ts';
 import { EXAMPLE_ROUND } from '../endpoints/digits.ts';

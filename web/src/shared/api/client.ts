@@ -15,7 +15,7 @@ import ky, {
   SchemaValidationError,
   type BeforeRequestHook,
 } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './errors.ts';
 
 /** Who is calling: what the signature and the headers are made of. */
@@ -123,8 +123,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     // ResponseOf<E> is z.output<E['response']>; TypeScript reads a generic E's schema by its
     // constraint (output unknown), so this names the type it already has.
-    const schema = endpoint.response as z.ZodType<ResponseOf<E>>;
-    let result: z.ZodSafeParseResult<ResponseOf<E>>;
+    const schema = endpoint.response as z.ZodMiniType<ResponseOf<E>>;
+    let result: ReturnType<typeof schema.safeParse>;
     try {
       result = schema.safeParse(data);
       // A reply with nothing to say may come without data: read that as `{}`.

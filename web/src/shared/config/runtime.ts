@@ -5,7 +5,7 @@ import {
   HEADERS,
   type WireSettings,
 } from '@bourse/protocol/config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * What a deployment chooses at run time, read from `config.json` beside `index.html`, so one
@@ -14,25 +14,26 @@ import { z } from 'zod';
  */
 export const runtimeConfigSchema = z.object({
   /** API origin (and path prefix); '' for the page's own origin */
-  apiBase: z.string().default(''),
+  apiBase: z._default(z.string(), ''),
   /** live-feed URL: absolute ws:// or wss://, or a path on the page's host */
-  wsUrl: z.string().default('/ws'),
-  payloadKey: z.string().default(DEFAULT_CIPHER.key),
-  payloadIv: z.string().default(DEFAULT_CIPHER.iv),
-  cipherMode: z.enum(CIPHER_MODES).default(DEFAULT_CIPHER.mode),
-  defaultToken: z.string().min(1).default(DEFAULT_TOKEN),
-  headers: z
-    .object({
-      language: z.string().min(1).default(HEADERS.language),
-      uuid: z.string().min(1).default(HEADERS.uuid),
-      token: z.string().min(1).default(HEADERS.token),
-    })
-    .prefault({}),
+  wsUrl: z._default(z.string(), '/ws'),
+  payloadKey: z._default(z.string(), DEFAULT_CIPHER.key),
+  payloadIv: z._default(z.string(), DEFAULT_CIPHER.iv),
+  cipherMode: z._default(z.enum(CIPHER_MODES), DEFAULT_CIPHER.mode),
+  defaultToken: z._default(z.string().check(z.minLength(1)), DEFAULT_TOKEN),
+  headers: z.prefault(
+    z.object({
+      language: z._default(z.string().check(z.minLength(1)), HEADERS.language),
+      uuid: z._default(z.string().check(z.minLength(1)), HEADERS.uuid),
+      token: z._default(z.string().check(z.minLength(1)), HEADERS.token),
+    }),
+    {},
+  ),
   /**
    * the company's office, which About us shows on a map: `{ name, address, latitude,
    * longitude }`; read by `placeOf` where it is shown, so the check stays off the first screen
    */
-  company: z.unknown().default(null),
+  company: z._default(z.unknown(), null),
 });
 
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;

@@ -1,6 +1,6 @@
 import { endpoints, userInfo as userInfoSchema, type UserInfo } from '@bourse/protocol';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createApiEffect, credentialsChanged, sessionExpired } from '#shared/api';
 import { $language } from '#shared/i18n';
 import { appStarted, keepPageCookie, uuidV4 } from '#shared/lib';
@@ -18,9 +18,9 @@ export const $isLoggedIn = createStore(false);
 export const $userInfo = createStore<UserInfo | null>(null);
 
 persistLocal($uuid, 'uuid', z.string());
-persistLocal($token, 'token', z.string().nullable());
+persistLocal($token, 'token', z.nullable(z.string()));
 persistLocal($isLoggedIn, 'isLogin', z.boolean());
-persistLocal($userInfo, 'userInfo', userInfoSchema.nullable());
+persistLocal($userInfo, 'userInfo', z.nullable(userInfoSchema));
 
 /** Login or register answered with a session. */
 export const sessionStarted = createEvent<{ token: string; user: UserInfo }>();

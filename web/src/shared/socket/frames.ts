@@ -8,7 +8,7 @@ import {
   serverFrame,
   type PushMessage,
 } from '@bourse/protocol';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The web's reading of a server frame, pure and on its own so that the Pact message suites read

@@ -1,6 +1,6 @@
 import { createEvent, type Store, type StoreWritable, type Unit } from 'effector';
 import { persist } from 'effector-storage/local';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { appStarted } from '#shared/lib';
 import { PREFIX, STORAGE_KEYS, type StorageKey } from './keys.ts';
 
@@ -15,7 +15,7 @@ export { CLIENT_DEFAULTS, STORAGE_KEYS, storageKey, type StorageKey } from './ke
 export function persistLocal<T>(
   store: StoreWritable<T>,
   key: StorageKey,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   readAgainOn: readonly Unit<unknown>[] = [],
 ): void {
   persist({
@@ -31,7 +31,7 @@ export function persistLocal<T>(
  * Writes a derived store under its SPEC key, for whoever reads the device's keys, and never reads
  * it back: what it is derived from is kept itself, so there is one copy of the truth.
  */
-export function mirrorLocal<T>(store: Store<T>, key: StorageKey, schema: z.ZodType<T>): void {
+export function mirrorLocal<T>(store: Store<T>, key: StorageKey, schema: z.ZodMiniType<T>): void {
   persist({
     source: store,
     target: createEvent<T>(),

@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { appStarted } from '#shared/lib';
 import { persistLocal } from '#shared/storage';
 

@@ -2,7 +2,7 @@ import { $userInfo } from '#shared/session';
 import { persistLocal } from '#shared/storage';
 import { idString } from '@bourse/protocol';
 import { combine, createEvent, createStore, sample } from 'effector';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { symbolsRequested } from './symbols.ts';
 
 /** The star of a symbol was tapped: adds it to the favourites, or takes it out. */
@@ -20,7 +20,7 @@ const $favouritesByUser = createStore<Readonly<Record<string, readonly string[]>
 persistLocal(
   $favouritesByUser,
   'favourites',
-  z.record(z.string(), z.array(idString).readonly()).readonly(),
+  z.readonly(z.record(z.string(), z.readonly(z.array(idString)))),
   [symbolsRequested],
 );
 

@@ -1,12 +1,18 @@
 import { persistLocal } from '#shared/storage';
 import { symbolInfo, type SymbolInfo } from '@bourse/protocol';
 import { combine, createEvent, createStore, sample } from 'effector';
+import { z } from 'zod/mini';
 import { $symbols, $symbolsById, symbolsRequested } from './symbols.ts';
 
 /** The selected symbol as SPEC.md §3 keeps it locally: display, icon, name, id. */
 export type SelectedSymbol = Pick<SymbolInfo, 'id' | 'display' | 'icon' | 'name'>;
 
-const selectedSymbolSchema = symbolInfo.pick({ id: true, display: true, icon: true, name: true });
+const selectedSymbolSchema = z.pick(symbolInfo, {
+  id: true,
+  display: true,
+  icon: true,
+  name: true,
+});
 
 const selectionOf = ({ id, display, icon, name }: SymbolInfo): SelectedSymbol => ({
   id,
@@ -20,7 +26,7 @@ export const symbolSelected = createEvent<SymbolInfo>();
 
 /** What the user last picked, as stored; null until they pick one. */
 const $storedSymbol = createStore<SelectedSymbol | null>(null);
-persistLocal($storedSymbol, 'selectedSymbol', selectedSymbolSchema.nullable(), [symbolsRequested]);
+persistLocal($storedSymbol, 'selectedSymbol', z.nullable(selectedSymbolSchema), [symbolsRequested]);
 
 sample({ clock: symbolSelected, fn: selectionOf, target: $storedSymbol });
 

@@ -7,7 +7,7 @@ import { FUNC, TOPIC } from '@bourse/protocol/socket/wire';
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { createGate } from 'effector-react';
 import { persist } from 'effector-storage/local';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type { Ticker };
 
@@ -113,7 +113,7 @@ sample({
 persist({
   store: $data24h,
   key: storageKey('data24h'),
-  contract: z.array(ticker).nullable(),
+  contract: z.nullable(z.array(ticker)),
   pickup: appStarted,
   clock: data24hSaved,
 });

@@ -30,7 +30,7 @@ import {
 } from '@bourse/formulas';
 import { endpoints, type OrderSide, type OrderType } from '@bourse/protocol';
 import { combine, createEvent, createStore, sample } from 'effector';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { $symbolId, $ticker, ContractGate } from './page.ts';
 
 export type OrderField = 'price' | 'quantity' | 'takeProfit' | 'stopLoss';
@@ -80,7 +80,7 @@ export const $verifyPrompt = createStore(false);
 
 /** The leverage the user last chose (SPEC.md §3 keeps its id on the device). */
 export const $leverageId = createStore<string | null>(null);
-persistLocal($leverageId, 'leverageId', z.string().nullable());
+persistLocal($leverageId, 'leverageId', z.nullable(z.string()));
 $leverageId.on(leveragePicked, (_, id) => id);
 
 const directionOf = (side: OrderSide): Direction => (side === 'buy' ? 'long' : 'short');

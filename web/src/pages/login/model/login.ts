@@ -21,7 +21,7 @@ import { storageKey } from '#shared/storage';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { persist } from 'effector-storage/local';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type LoginMode = 'email' | 'phone';
 export type PhoneCode = ResponseOf<typeof index.getPhoneCode>['list'][number];
@@ -115,7 +115,7 @@ persist({
   source: $rememberInfo,
   target: rememberInfoLoaded,
   key: storageKey('rememberInfo'),
-  contract: rememberInfoSchema.nullable(),
+  contract: z.nullable(rememberInfoSchema),
   pickup: [appStarted, LoginGate.open],
 });
 sample({ clock: rememberFlagLoaded, target: $rememberPassword });

@@ -21,7 +21,7 @@ import { storageKey } from '#shared/storage';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { persist } from 'effector-storage/local';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type RegisterForm = CodeForm;
 export type RegisterField = CodeFormField | 'inviteCode';
@@ -68,7 +68,7 @@ persist({
   source: $inviteCode,
   target: inviteCodeLoaded,
   key: storageKey('inviteCode'),
-  contract: z.string().max(64),
+  contract: z.string().check(z.maxLength(64)),
   pickup: [appStarted, RegisterGate.open],
 });
 
