@@ -173,6 +173,33 @@ test.describe('the banner strip', () => {
     expect(await slideInView(page)).toBe(0);
   });
 
+  test('asks for the picture in view first, and for the others once it is in', async ({ page }) => {
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const firstPicture = BANNERS[0].image;
+    await page.route(`**/static/banners/${firstPicture}-en.*`, async (route) => {
+      await firstHeld;
+      await route.continue();
+    });
+    await openHome(page);
+    const pictures = page
+      .getByRole('region', { name: text('home.banners.label') })
+      .getByRole('img');
+    await expect(pictures).toHaveCount(BANNERS.length);
+    await expect(pictures.first()).toHaveAttribute('src', /./);
+    // while the first is on its way, the others wait
+    for (const index of BANNERS.keys()) {
+      if (index > 0) await expect(pictures.nth(index)).not.toHaveAttribute('src');
+    }
+    releaseFirst();
+    for (const index of BANNERS.keys()) {
+      await expect(pictures.nth(index)).toHaveJSProperty('complete', true);
+      await expect(pictures.nth(index)).not.toHaveJSProperty('naturalWidth', 0);
+    }
+  });
+
   test('does not turn when the system asks for less motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();

@@ -4,7 +4,7 @@ import { LoadError } from '#shared/ui/states';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -96,12 +96,25 @@ function BannerTrack({
   const track = useRef<HTMLDivElement>(null);
   const current = useCurrentSlide(track);
   useAutoplay(track, banners.length, autoplay);
+  // The picture in view first: the others are asked for once it is in (or has failed), so the
+  // first screen's largest picture does not share the phone's connection and main thread with
+  // pictures nobody sees for seconds yet.
+  const [othersWanted, setOthersWanted] = useState(false);
+  const firstSettled = useCallback(() => {
+    setOthersWanted(true);
+  }, []);
   return (
     <>
       <div ref={track} className={styles.bannerTrack}>
         {banners.map((banner, index) => (
           <div key={banner.id} className={styles.bannerSlide}>
-            <BannerSlide banner={banner} label={slideLabel(banner, index)} />
+            <BannerSlide
+              banner={banner}
+              label={slideLabel(banner, index)}
+              first={index === 0}
+              waiting={index > 0 && !othersWanted}
+              {...(index === 0 ? { onSettled: firstSettled } : {})}
+            />
           </div>
         ))}
       </div>
@@ -161,17 +174,35 @@ function useAutoplay(track: RefObject<HTMLDivElement | null>, count: number, on:
   }, [track, count, on]);
 }
 
-function BannerSlide({ banner, label }: { banner: Banner; label: string }) {
+function BannerSlide({
+  banner,
+  label,
+  first,
+  waiting,
+  onSettled,
+}: {
+  banner: Banner;
+  label: string;
+  /** the slide in view when the strip appears: its picture is the screen's largest */
+  first: boolean;
+  /** its picture is not asked for yet */
+  waiting: boolean;
+  /** the picture has loaded or failed */
+  onSettled?: () => void;
+}) {
   const src = useAssetUrl(banner.image);
   const picture = (
     <img
       className={styles.bannerImage}
-      src={src}
+      src={waiting ? undefined : src}
       alt={banner.title}
       width={750}
       height={300}
       decoding="async"
+      fetchPriority={first ? 'high' : 'auto'}
       draggable={false}
+      onLoad={onSettled}
+      onError={onSettled}
     />
   );
   // A banner may promise a screen this build has not got: Market stands in for it.
