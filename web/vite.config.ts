@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { codeSplitting } from './build/chunks.ts';
+import { zodWithoutEval } from './build/zod-without-eval.ts';
 import { preloadRoute } from './build/preload-route.ts';
 import { splashMark } from './build/splash-mark.ts';
 import { PACK_MARK, packModuleId, readLocales, textsByRoute } from './build/texts.ts';
@@ -15,30 +16,6 @@ import { CLIENT_DEFAULTS, storageKey } from './src/shared/storage/keys.ts';
 // In development (`npm run dev`) the mock serves the API and socket, and Vite proxies to it.
 const mock = process.env['MOCK_URL'] ?? 'http://127.0.0.1:8080';
 const devPort = Number(process.env['WEB_PORT'] ?? 5173);
-
-/**
- * zod without `new Function`: the server's CSP has no 'unsafe-eval', and zod's probe for it is
- * reported as a violation even though zod catches the throw. `z.config({ jitless: true })` in our
- * own code would come too late: the build runs each chunk's imports before its body, so the
- * protocol's schemas are made first. So the setting goes where zod's config is born, and the build
- * fails if a zod upgrade moves that module.
- */
-function zodWithoutEval(): Plugin {
-  const home = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
-  let seen = false;
-  return {
-    name: 'bourse:zod-without-eval',
-    apply: 'build',
-    transform(code, id) {
-      if (!home.test(id)) return null;
-      seen = true;
-      return { code: `${code}\nconfig({ jitless: true });\n`, map: null };
-    },
-    buildEnd() {
-      if (!seen) this.error('zod/v4/core/core.js was not bundled: set zod jitless another way');
-    },
-  };
-}
 
 /** The language files, one per language, that the build splits into chunks by route. */
 const LOCALES_DIR = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url));

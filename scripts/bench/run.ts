@@ -44,6 +44,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, devices, type Page } from 'playwright';
 import { build } from 'vite';
 import { toolTexts } from '@bourse/web/build/tool-texts';
+import { zodWithoutEval } from '@bourse/web/build/zod-without-eval';
 import { loginRouteReport } from '../bundle-report.mjs';
 import { digitsLines, digitsOk, digitsPart, type DigitsResult } from './digits.ts';
 import { engineLines, enginePart, type EngineResult } from './engine.ts';
@@ -118,7 +119,7 @@ async function buildBenchPages(outDir: string): Promise<void> {
     configFile: false,
     base: './',
     logLevel: 'warn',
-    plugins: [react(), toolTexts()],
+    plugins: [react(), zodWithoutEval(), toolTexts()],
     build: {
       outDir,
       emptyOutDir: true,
