@@ -1,4 +1,4 @@
-import { Tabs, tabPanelProps } from '#shared/ui/tabs';
+import { Tabs, tabPanelProps, useTabQuery } from '#shared/ui/tabs';
 import type { ContractOrder } from '@bourse/protocol';
 import { AccountModeMark } from '#shared/ui/account-mode';
 import { ORDER_STATUS_KEYS, SOURCE_KEYS } from '#entities/contract-history';
@@ -12,7 +12,7 @@ import Tag from 'antd-mobile/es/components/tag';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   $symbolFilter,
   ContractLogGate,
@@ -46,8 +46,7 @@ const backTarget = (): string => {
 export function ContractLogPage() {
   const { t } = useTranslation();
   useGate(ContractLogGate, {});
-  const [search, setSearch] = useSearchParams();
-  const tab = tabOf(search.get('tab'));
+  const [tab, chooseTab] = useTabQuery(tabOf);
   return (
     <Page
       title={t('contractLog.title')}
@@ -58,9 +57,7 @@ export function ContractLogPage() {
       <Tabs
         items={HISTORY_TABS.map((name) => ({ key: name, label: t(`contractLog.tabs.${name}`) }))}
         selected={tab}
-        onChange={(key) => {
-          setSearch({ tab: key }, { replace: true });
-        }}
+        onChange={chooseTab}
         label={t('contractLog.tabsLabel')}
         idPrefix={HISTORY_TABS_ID}
         className={styles.tabs}

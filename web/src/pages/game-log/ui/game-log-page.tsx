@@ -1,10 +1,9 @@
-import { Tabs, tabPanelProps } from '#shared/ui/tabs';
+import { Tabs, tabPanelProps, useTabQuery } from '#shared/ui/tabs';
 import { AccountModeMark, RecordsView } from '#entities/balance';
 import { PATHS } from '#shared/routing';
 import { Page } from '#shared/ui';
 import { useGate } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { bets, GameLogGate, RECORDS_TABS, tabOf } from '../model/records.ts';
 import { BetRecord } from './bet-record.tsx';
 import { DrawRecords } from './draw-records.tsx';
@@ -17,8 +16,7 @@ const RECORDS_TABS_ID = 'game-records';
 export function GameLogPage() {
   const { t } = useTranslation();
   useGate(GameLogGate, {});
-  const [search, setSearch] = useSearchParams();
-  const tab = tabOf(search.get('tab'));
+  const [tab, chooseTab] = useTabQuery(tabOf);
   return (
     <Page
       title={t('game.log.title')}
@@ -29,9 +27,7 @@ export function GameLogPage() {
       <Tabs
         items={RECORDS_TABS.map((name) => ({ key: name, label: t(`game.log.${name}`) }))}
         selected={tab}
-        onChange={(key) => {
-          setSearch({ tab: key }, { replace: true });
-        }}
+        onChange={chooseTab}
         label={t('game.log.tabs')}
         idPrefix={RECORDS_TABS_ID}
         className={styles.tabs}

@@ -1,4 +1,4 @@
-import { Tabs, tabPanelProps } from '#shared/ui/tabs';
+import { Tabs, tabPanelProps, useTabQuery } from '#shared/ui/tabs';
 import { MoreOnScroll } from '#shared/ui/more';
 import {
   IPO_TAB_QUERY,
@@ -15,7 +15,6 @@ import { EmptyState, LoadError } from '#shared/ui/states';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { IPO_LISTS, tabOf } from '../model/lists.ts';
 import styles from './ipo-page.module.css';
 
@@ -25,8 +24,7 @@ const STAGE_TABS_ID = 'ipo-stages';
 /** The four stages as tabs, the chosen one in `?tab=`, and its list of offerings. */
 export function IpoListsView() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const tab = tabOf(search.get(IPO_TAB_QUERY));
+  const [tab, chooseTab] = useTabQuery(tabOf, IPO_TAB_QUERY);
   return (
     <Page title={t('ipo.title')} back={PATHS.root} flush extra={<AccountLink />}>
       <Tabs
@@ -35,9 +33,7 @@ export function IpoListsView() {
           label: t(IPO_STATUS_LABEL_KEYS[status]),
         }))}
         selected={tab}
-        onChange={(key) => {
-          setSearch({ [IPO_TAB_QUERY]: key }, { replace: true });
-        }}
+        onChange={chooseTab}
         label={t('ipo.tabs')}
         idPrefix={STAGE_TABS_ID}
         className={styles.tabs}

@@ -1,4 +1,4 @@
-import { Tabs, tabPanelProps } from '#shared/ui/tabs';
+import { Tabs, tabPanelProps, useTabQuery } from '#shared/ui/tabs';
 import { AccountModeMark, RecordsView } from '#entities/balance';
 import { $symbols } from '#entities/market';
 import { Countdown, RESULT_KEYS, signedAmount, toneOf } from '#entities/option';
@@ -11,7 +11,7 @@ import type { OptionOrder } from '@bourse/protocol';
 import { useGate, useUnit } from 'effector-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   $symbolFilter,
   OptionsLogGate,
@@ -29,8 +29,7 @@ const RECORDS_TABS_ID = 'options-records';
 export function OptionsLogPage() {
   const { t } = useTranslation();
   useGate(OptionsLogGate, {});
-  const [search, setSearch] = useSearchParams();
-  const tab = tabOf(search.get('tab'));
+  const [tab, chooseTab] = useTabQuery(tabOf);
   return (
     <Page
       title={t('options.log.title')}
@@ -41,9 +40,7 @@ export function OptionsLogPage() {
       <Tabs
         items={RECORDS_TABS.map((name) => ({ key: name, label: t(`options.status.${name}`) }))}
         selected={tab}
-        onChange={(key) => {
-          setSearch({ tab: key }, { replace: true });
-        }}
+        onChange={chooseTab}
         label={t('options.log.tabs')}
         idPrefix={RECORDS_TABS_ID}
         className={styles.tabs}

@@ -1,1 +1,2 @@
 export { Tabs, tabPanelProps, type TabItem } from './tabs.tsx';
+export { useTabQuery } from './use-tab-query.ts';
