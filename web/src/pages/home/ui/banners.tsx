@@ -4,7 +4,7 @@ import { LoadError } from '#shared/ui/states';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useUnit } from 'effector-react';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -100,9 +100,9 @@ function BannerTrack({
   // first screen's largest picture does not share the phone's connection and main thread with
   // pictures nobody sees for seconds yet.
   const [othersWanted, setOthersWanted] = useState(false);
-  const firstSettled = useCallback(() => {
+  const firstSettled = () => {
     setOthersWanted(true);
-  }, []);
+  };
   return (
     <>
       <div ref={track} className={styles.bannerTrack}>
@@ -111,9 +111,8 @@ function BannerTrack({
             <BannerSlide
               banner={banner}
               label={slideLabel(banner, index)}
-              first={index === 0}
               waiting={index > 0 && !othersWanted}
-              {...(index === 0 ? { onSettled: firstSettled } : {})}
+              onFirstSettled={index === 0 ? firstSettled : undefined}
             />
           </div>
         ))}
@@ -177,18 +176,18 @@ function useAutoplay(track: RefObject<HTMLDivElement | null>, count: number, on:
 function BannerSlide({
   banner,
   label,
-  first,
   waiting,
-  onSettled,
+  onFirstSettled,
 }: {
   banner: Banner;
   label: string;
-  /** the slide in view when the strip appears: its picture is the screen's largest */
-  first: boolean;
   /** its picture is not asked for yet */
   waiting: boolean;
-  /** the picture has loaded or failed */
-  onSettled?: () => void;
+  /**
+   * set on the slide in view when the strip appears (its picture is the screen's largest): told
+   * when its picture has loaded or failed
+   */
+  onFirstSettled: (() => void) | undefined;
 }) {
   const src = useAssetUrl(banner.image);
   const picture = (
@@ -199,10 +198,10 @@ function BannerSlide({
       width={750}
       height={300}
       decoding="async"
-      fetchPriority={first ? 'high' : 'auto'}
+      fetchPriority={onFirstSettled === undefined ? 'auto' : 'high'}
       draggable={false}
-      onLoad={onSettled}
-      onError={onSettled}
+      onLoad={onFirstSettled}
+      onError={onFirstSettled}
     />
   );
   // A banner may promise a screen this build has not got: Market stands in for it.
