@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatAmount } from './format.ts';
 import { asPercent, localizeDecimal, numberStyleOf } from './numbers.ts';
 
@@ -28,5 +28,25 @@ describe('one number style per language', () => {
     expect(formatAmount(null, 2, de)).toBe('0,00');
     expect(asPercent('+1,29', de)).toBe('+1,29\u00a0%');
     expect(asPercent('+1.29', en)).toBe('+1.29%');
+  });
+});
+
+describe('a style is read from Intl when first used', () => {
+  it('costs no Intl call until a number is written, then one reading for good', () => {
+    const formats = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      // a language no other test here has asked for
+      const italian = numberStyleOf('it');
+      expect(formats).not.toHaveBeenCalled();
+      expect(numberStyleOf('it')).toBe(italian);
+      expect(localizeDecimal('1234567.5', italian)).toBe('1.234.567,5');
+      const calls = formats.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      expect(asPercent('+1,5', italian)).toBe('+1,5%');
+      expect(italian.compact.format(18230)).toBe('18,23K');
+      expect(formats).toHaveBeenCalledTimes(calls);
+    } finally {
+      formats.mockRestore();
+    }
   });
 });

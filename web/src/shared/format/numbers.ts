@@ -23,17 +23,14 @@ const styles = new Map<string, NumberStyle>();
 const partOf = (parts: Intl.NumberFormatPart[], type: Intl.NumberFormatPartTypes) =>
   parts.find((part) => part.type === type)?.value;
 
-/** The number style of a language (its HTML `lang`), read from Intl once and kept. */
-export function numberStyleOf(locale: string): NumberStyle {
-  const known = styles.get(locale);
-  if (known !== undefined) return known;
+/** What Intl says of a language's numbers. */
+function readNumberStyle(locale: string): Omit<NumberStyle, 'locale'> {
   const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
   const four = new Intl.NumberFormat(locale).formatToParts(1234);
   const percent = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
   const number = percent.findIndex((part) => part.type === 'integer');
   const around = (list: Intl.NumberFormatPart[]) => list.map((part) => part.value).join('');
-  const style: NumberStyle = {
-    locale,
+  return {
     group: partOf(parts, 'group') ?? ',',
     decimal: partOf(parts, 'decimal') ?? '.',
     groupFrom: partOf(four, 'group') === undefined ? 5 : 4,
@@ -48,8 +45,43 @@ export function numberStyleOf(locale: string): NumberStyle {
       roundingPriority: 'lessPrecision',
     }),
   };
-  styles.set(locale, style);
-  return style;
+}
+
+/**
+ * The number style of a language (its HTML `lang`), read from Intl once and kept. Read when a
+ * number is first written, not when asked for: the page's first Intl call starts ICU, some 10 ms
+ * on a phone, which modules that keep a style (the English default, the app language's store)
+ * would otherwise pay while they load, before the page's first calls can leave. Home's first
+ * numbers are drawn after its banner, so there it is off the way to the first paint altogether.
+ */
+export function numberStyleOf(locale: string): NumberStyle {
+  const known = styles.get(locale);
+  if (known !== undefined) return known;
+  let read: Omit<NumberStyle, 'locale'> | undefined;
+  const style = () => (read ??= readNumberStyle(locale));
+  const lazy: NumberStyle = {
+    locale,
+    get group() {
+      return style().group;
+    },
+    get decimal() {
+      return style().decimal;
+    },
+    get groupFrom() {
+      return style().groupFrom;
+    },
+    get percentPrefix() {
+      return style().percentPrefix;
+    },
+    get percentSuffix() {
+      return style().percentSuffix;
+    },
+    get compact() {
+      return style().compact;
+    },
+  };
+  styles.set(locale, lazy);
+  return lazy;
 }
 
 /** English, the SPEC's default: 97,250.50. */
