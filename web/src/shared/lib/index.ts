@@ -8,3 +8,4 @@ export * from './idle.ts';
 export * from './photo.ts';
 export * from './page-cookie.ts';
 export * from './hydrated.ts';
+export * from './yield.ts';
