@@ -3,6 +3,7 @@ import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { useUnit } from 'effector-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -25,13 +26,15 @@ const IPO_TABS_ID = 'home-ipo-stages';
 /** IPO offerings: a tab per stage, the first few of each, and the way to all of them. */
 export function IpoOfferings() {
   const { t } = useTranslation();
-  const [tab, view, hasMore, choose, retry] = useUnit([
+  const [tab, viewNow, hasMore, choose, retry] = useUnit([
     $ipoTab,
     $ipoView,
     $ipoHasMore,
     ipoTabChosen,
     ipoRetryClicked,
   ]);
+  // Below the fold: drawn in a transition, after what is above it (see FeaturedMarkets).
+  const view = useDeferredValue(viewNow);
   return (
     <HomeSection
       id="home-ipo"

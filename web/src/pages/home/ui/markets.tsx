@@ -18,7 +18,7 @@ import { EmptyState, LoadError, LoadingSkeleton } from '#shared/ui/states';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { Tabs, tabPanelProps } from '#shared/ui/tabs';
 import { useGate, useStoreMap, useUnit } from 'effector-react';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -50,12 +50,15 @@ const chartPath = (symbol: SymbolInfo) => `${PATHS.kline}?symbol=${encodeURIComp
 /** Featured markets: a tab per category, its first symbols with live price, change and chart. */
 export function FeaturedMarkets() {
   const { t } = useTranslation();
-  const [category, view, retry, choose] = useUnit([
+  const [category, viewNow, retry, choose] = useUnit([
     $category,
     $featuredView,
     featuredRetryClicked,
     categoryChosen,
   ]);
+  // Drawn after the banner above it: the rows (and their charts' calls) render in a transition
+  // React slices, so the frame that paints the banner's picture is not queued behind them.
+  const view = useDeferredValue(viewNow);
   return (
     <HomeSection
       id="home-featured"
@@ -252,17 +255,20 @@ const sameSymbols = (next: readonly SymbolInfo[], current: readonly SymbolInfo[]
  */
 export function TopMovers() {
   const { t } = useTranslation();
-  const [featuredView, hasSymbols, retry] = useUnit([
+  const [featuredViewNow, hasSymbols, retry] = useUnit([
     $featuredView,
     $hasSymbols,
     featuredRetryClicked,
   ]);
-  const movers = useStoreMap({
+  const moversNow = useStoreMap({
     store: $topMovers,
     keys: [],
     fn: (ranked) => ranked.map((mover) => mover.symbol),
     updateFilter: (next, current) => !sameSymbols(next, current),
   });
+  // Below the fold: drawn in a transition, after what is above it (see FeaturedMarkets).
+  const featuredView = useDeferredValue(featuredViewNow);
+  const movers = useDeferredValue(moversNow);
   let body: React.ReactNode;
   if (featuredView === 'error') {
     body = (
