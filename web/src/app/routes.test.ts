@@ -19,6 +19,13 @@ describe('the page a first screen draws', () => {
     expect(firstPageAt(PATHS.login, true)).toBe('home');
   });
 
+  it('is the page the router draws for an address written otherwise', () => {
+    // the router matches without regard to a trailing slash or letter case
+    expect(firstPageAt(`${PATHS.quotes}/`, true)).toBe('quotes');
+    expect(firstPageAt(PATHS.quotes.toUpperCase(), true)).toBe('quotes');
+    expect(firstPageAt(`${PATHS.quotes}/`, false)).toBe('login');
+  });
+
   it('is the not-found page for an address no route has', () => {
     expect(firstPageAt('/pages/nowhere', false)).toBe('not-found');
     expect(firstPageAt('/pages/nowhere', true)).toBe('not-found');
