@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@bourse/protocol/config';
 import { language as languageSchema } from '@bourse/protocol/schemas';
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { attach, createEvent, createStore, sample } from 'effector';
 import type { i18n } from 'i18next';
 import { persistLocal, storageKey } from '#shared/storage';
 import { HTML_LANG } from './languages.ts';
@@ -47,16 +47,13 @@ sample({ clock: i18nReady, target: $i18n });
 /** Loads the language's file (its own chunk) and switches the texts and `<html lang>`. */
 export const applyLanguageFx = attach({
   source: $i18n,
-  effect: createEffect(
-    async ({ instance, language }: { instance: i18n | null; language: Language }) => {
-      await instance?.changeLanguage(language);
-      if (typeof document === 'undefined') return;
-      document.documentElement.lang = HTML_LANG[language];
-      // Beside local storage, for the server: the next visit's page comes in this language.
-      keepPageCookie(LANGUAGE_COOKIE, language);
-    },
-  ),
-  mapParams: (language: Language, instance) => ({ instance, language }),
+  effect: async (instance: i18n | null, language: Language) => {
+    await instance?.changeLanguage(language);
+    if (typeof document === 'undefined') return;
+    document.documentElement.lang = HTML_LANG[language];
+    // Beside local storage, for the server: the next visit's page comes in this language.
+    keepPageCookie(LANGUAGE_COOKIE, language);
+  },
 });
 
 sample({ clock: [$language, i18nReady], source: $language, target: applyLanguageFx });

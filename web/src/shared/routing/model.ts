@@ -1,4 +1,4 @@
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { attach, createEvent, createStore, sample } from 'effector';
 
 export interface Navigation {
   to: string;
@@ -19,12 +19,9 @@ export const navigated = createEvent<Navigation>();
 
 export const navigateFx = attach({
   source: $navigator,
-  effect: createEffect(
-    async ({ navigator, to, replace }: Navigation & { navigator: Navigator | null }) => {
-      await navigator?.navigate(to, { replace: replace ?? false });
-    },
-  ),
-  mapParams: (navigation: Navigation, navigator) => ({ ...navigation, navigator }),
+  effect: async (navigator: Navigator | null, { to, replace }: Navigation) => {
+    await navigator?.navigate(to, { replace: replace ?? false });
+  },
 });
 
 sample({ clock: navigated, target: navigateFx });

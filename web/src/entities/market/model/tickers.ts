@@ -82,9 +82,9 @@ const startData24hSaveTimerFx = createEffect((): Timer => {
 });
 const cancelData24hSaveTimerFx = attach({
   source: $data24hSaveTimer,
-  effect: createEffect((timer: Timer | null) => {
+  effect: (timer: Timer | null) => {
     if (timer !== null) clearTimeout(timer);
-  }),
+  },
 });
 
 $data24hUnsaved.on(data24hFrame.applied, () => true).reset(data24hSaved);
