@@ -53,10 +53,11 @@ export const LIGHTHOUSE_AIM = { score: 95 } as const;
 
 /**
  * BENCH_LH_PAGES: the audited pages by name, comma-separated (`BENCH_LH_PAGES=home,contract`);
- * all of them when unset. An unknown name stops the run.
+ * all of them when unset. An unknown name stops the run. (`bench:startup` reads its own list.)
  */
 export function lighthousePagesAsked(
   value: string | undefined,
+  variable = 'BENCH_LH_PAGES',
 ): readonly (typeof LIGHTHOUSE_PAGES)[number][] {
   const names = (value ?? '')
     .split(',')
@@ -66,9 +67,7 @@ export function lighthousePagesAsked(
   const known: readonly string[] = LIGHTHOUSE_PAGES.map((page) => page.name);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new Error(
-      `BENCH_LH_PAGES: unknown page ${unknown.join(', ')} (pages: ${known.join(', ')})`,
-    );
+    throw new Error(`${variable}: unknown page ${unknown.join(', ')} (pages: ${known.join(', ')})`);
   }
   return LIGHTHOUSE_PAGES.filter((page) => names.includes(page.name));
 }
