@@ -49,8 +49,8 @@ function readNumberStyle(locale: string): Omit<NumberStyle, 'locale'> {
 
 /**
  * The number style of a language (its HTML `lang`), read from Intl once and kept. Read when a
- * number is first written, not when asked for: the page's first Intl call starts ICU, some 10 ms
- * on a phone, which modules that keep a style (the English default, the app language's store)
+ * number is first written, not when asked for: the page's first Intl call starts ICU, some 40 ms
+ * on a phone (4× CPU), which modules that keep a style (the English default, the language's store)
  * would otherwise pay while they load, before the page's first calls can leave. Home's first
  * numbers are drawn after its banner, so there it is off the way to the first paint altogether.
  */
