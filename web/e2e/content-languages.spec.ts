@@ -34,6 +34,10 @@ async function bannerPictures(page: Page): Promise<{ alt: string; words: string[
   await openApp(page, PATHS.home);
   const images = page.locator('main img[width="750"]');
   await expect(images.first()).toBeVisible();
+  // The pictures out of view are asked for once the first is in (home.spec): wait for their src.
+  await expect
+    .poll(() => images.evaluateAll((nodes) => nodes.every((node) => node.getAttribute('src'))))
+    .toBe(true);
   const found = await images.evaluateAll((nodes) =>
     nodes.map((node) => ({
       src: (node as HTMLImageElement).currentSrc || (node.getAttribute('src') ?? ''),
