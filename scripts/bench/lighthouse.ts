@@ -10,7 +10,6 @@
 // a first visit with a cold cache; the login page gets no session.
 //
 //   npx tsx scripts/bench/lighthouse.ts    (alone; BENCH_URL, BENCH_LH_RUNS, BENCH_PORT, BENCH_DEVTOOLS_PORT)
-import { VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright';
 import { benchServer, benchUrl, buildWebApp } from './server.ts';
-import { signedInStorage } from './session.ts';
+import { keepSessionOnDevice, signedInStorage } from './session.ts';
 import { kb, loadAverage, median, ms } from './stats.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -55,7 +54,7 @@ export const LIGHTHOUSE_AIM = { score: 95 } as const;
  * BENCH_LH_PAGES: the audited pages by name, comma-separated (`BENCH_LH_PAGES=home,contract`);
  * all of them when unset. An unknown name stops the run. (`bench:startup` reads its own list.)
  */
-export function lighthousePagesAsked(
+export function benchPagesAsked(
   value: string | undefined,
   variable = 'BENCH_LH_PAGES',
 ): readonly (typeof LIGHTHOUSE_PAGES)[number][] {
@@ -149,7 +148,7 @@ const medianOf = (runs: readonly LighthouseFigures[]): LighthouseFigures => {
 };
 
 /**
- * Audits the three pages of `origin` in a Chromium of our own, listening for DevTools on
+ * Audits the pages of `origin` (`BENCH_LH_PAGES`) in a Chromium of our own, listening for DevTools on
  * `debuggingPort` (Lighthouse and the storage set-up both drive it through that port).
  */
 export async function measureLighthouse(options: {
@@ -183,18 +182,7 @@ export async function measureLighthouse(options: {
           storageTypes:
             'cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage',
         });
-        // A file beside index.html: the origin's storage, without starting the app.
-        await page.goto(`${origin}/config.json`);
-        await page.evaluate(
-          (entries) => {
-            localStorage.clear();
-            for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-          },
-          signedIn ? session : {},
-        );
-        // and the cookie the app keeps beside the login flag, by which a signed-in device gets
-        // its routes' prerendered frames (the app sets it on its first start after signing in)
-        if (signedIn) await context.addCookies([{ name: VIEWER_COOKIE, value: '1', url: origin }]);
+        await keepSessionOnDevice(page, origin, signedIn ? session : null);
       } finally {
         await page.close();
       }
@@ -203,7 +191,7 @@ export async function measureLighthouse(options: {
     let version = '';
     let benchmarkIndex = NaN;
     const pages: LighthousePageResult[] = [];
-    for (const target of lighthousePagesAsked(process.env['BENCH_LH_PAGES'])) {
+    for (const target of benchPagesAsked(process.env['BENCH_LH_PAGES'])) {
       const url = `${origin}${target.path}`;
       const done: LighthouseFigures[] = [];
       const finalUrls: string[] = [];

@@ -11,6 +11,8 @@ import {
   type ResponseOf,
 } from '@bourse/protocol';
 import { createNodeCodec } from '@bourse/protocol/codec/node';
+import { VIEWER_COOKIE } from '@bourse/protocol/web-pages';
+import type { Page } from 'playwright';
 
 /** The demo account of the verified-trader scenario, which `npm start` starts from. */
 export function demoAccount(): { email: string; password: string } {
@@ -78,4 +80,25 @@ export async function signedInStorage(
     'bourse.is_login': JSON.stringify(true),
     'bourse.user_info': JSON.stringify(user),
   };
+}
+
+/**
+ * Makes `page`'s device a guest's (`session` null) or a signed-in user's at `origin`: its local
+ * storage written through a file beside index.html (the origin's storage, without starting the
+ * app), and for a user the cookie the app keeps beside the login flag, by which a signed-in device
+ * gets its routes' prerendered frames (the app sets it on its first start after signing in).
+ */
+export async function keepSessionOnDevice(
+  page: Page,
+  origin: string,
+  session: Record<string, string> | null,
+): Promise<void> {
+  await page.goto(`${origin}/config.json`);
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, session ?? {});
+  if (session !== null) {
+    await page.context().addCookies([{ name: VIEWER_COOKIE, value: '1', url: origin }]);
+  }
 }

@@ -12,15 +12,14 @@
 // with the mock's API: `WEB_DIR=… PORT=… npm start -w @bourse/mock-server`); unset, a mock of its
 // own serves a build of this tree. BENCH_STARTUP_PAGES: the pages by name (default all, as
 // Lighthouse audits them). BENCH_STARTUP_RUNS (default 6).
-import { VIEWER_COOKIE } from '@bourse/protocol/web-pages';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright';
-import { lighthousePagesAsked, type LIGHTHOUSE_PAGES } from './lighthouse.ts';
+import { benchPagesAsked, type LIGHTHOUSE_PAGES } from './lighthouse.ts';
 import { buildWebApp, startMock, type BenchServer } from './server.ts';
-import { signedInStorage } from './session.ts';
+import { keepSessionOnDevice, signedInStorage } from './session.ts';
 import { loadAverage, median } from './stats.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -87,13 +86,7 @@ async function measureOnce(
   });
   try {
     const tab = await context.newPage();
-    if (page.signedIn) {
-      await tab.goto(`${origin}/config.json`);
-      await tab.evaluate((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, session);
-      await context.addCookies([{ name: VIEWER_COOKIE, value: '1', url: origin }]);
-    }
+    if (page.signedIn) await keepSessionOnDevice(tab, origin, session);
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await tab.addInitScript(WATCH_SCRIPT);
@@ -141,7 +134,7 @@ async function measureStartup(origins: readonly string[], pages: readonly Page[]
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const runs = Number(process.env['BENCH_STARTUP_RUNS'] ?? 6);
-  const pages = lighthousePagesAsked(process.env['BENCH_STARTUP_PAGES'], 'BENCH_STARTUP_PAGES');
+  const pages = benchPagesAsked(process.env['BENCH_STARTUP_PAGES'], 'BENCH_STARTUP_PAGES');
   const asked = (process.env['BENCH_STARTUP_URLS'] ?? '')
     .split(',')
     .map((url) => url.trim().replace(/\/+$/, ''))
